@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoppelApp } from './app';
+import { createTestApp } from './test-support/test-app';
+
+let doppel: DoppelApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Doppel</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.info("app")');
+  doppel = await createTestApp({ config: { webDistDir: webDist } });
+});
+afterAll(async () => {
+  await doppel.app.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('server surface', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await doppel.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await doppel.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await doppel.app.inject('/auth');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the web app with history fallback and long-lived hashed assets', async () => {
+    for (const route of ['/', '/auth', '/actions', '/documents/anything']) {
+      const response = await doppel.app.inject(route);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+    const asset = await doppel.app.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with the JSON error model, not the web app', async () => {
+    const response = await doppel.app.inject('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('answers malformed JSON with a validation error', async () => {
+    const response = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+  });
+
+  it('publishes an OpenAPI 3.1 document of the private API', async () => {
+    const doc = (await doppel.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/refresh', '/api/me', '/api/settings', '/api/demo']),
+    );
+    expect(doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['fullName', 'email', 'password']),
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import type { Database } from '@doppel/db';
+import type { Config } from './config';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import type { AppContext } from './lib/context';
+import { deriveKey, loadMasterSecret } from './lib/secret-key';
+import { createMailer } from './integrations/email/mailer';
+import { createAccessTokens } from './modules/auth/access-tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { shellRoutes } from './modules/shell/shell.routes';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { createAuthenticateHook } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface DoppelApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole HTTP surface on an open database; main.ts and the tests both start here. */
+export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Body-less POSTs (refresh, sign-out) may still carry a JSON content type.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    if (text === '' || text === undefined) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text as string));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  const master = loadMasterSecret(config.secretKey, config.dataDir);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    clock,
+    mailer,
+    accessTokens: createAccessTokens(deriveKey(master, 'access-jwt'), clock),
+    log: app.log,
+  };
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and dialog libraries inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Doppel private API', version: '0.1.0', description: 'The JSON API of the Doppel web app (session auth).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(demoRoutes, { prefix: '/api', ctx });
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', createAuthenticateHook(ctx));
+      await scope.register(profileRoutes, { ctx });
+      await scope.register(settingsRoutes, { ctx });
+      await scope.register(subscriptionRoutes, { ctx });
+      await scope.register(shellRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerWebApp(app, config.webDistDir);
+  return { app, ctx };
+}

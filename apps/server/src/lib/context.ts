@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@doppel/db';
+import type { Config } from '../config';
+import type { Mailer } from '../integrations/email/mailer';
+import type { Clock } from './clock';
+import type { AccessTokens } from '../modules/auth/access-tokens';
+
+/** What domain functions need from the outside world; built once in app.ts. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,64 @@
+import { openDatabase, DataDirLockedError } from '@doppel/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { removeExpiredDemoSandboxes } from './modules/demo/remove-expired-demo-sandboxes';
+import { pruneRateLimitCounters } from './lib/rate-limit';
+
+const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const { app, ctx } = await buildApp({ config, database });
+
+  // Idempotent deletes, so any number of processes may run them side by side.
+  const housekeeping = async () => {
+    try {
+      const now = ctx.clock.now();
+      const removed = await removeExpiredDemoSandboxes(ctx.db, now);
+      if (removed > 0) app.log.info({ removed }, 'expired demo sandboxes removed');
+      await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
+    } catch (error) {
+      app.log.error({ err: error }, 'housekeeping failed');
+    }
+  };
+  await housekeeping();
+  const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(timer);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Math.round(performance.now() - startedAt) },
+    `Doppel is ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Doppel failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,173 @@
+import { REFRESH_TOKEN_TTL_SECONDS, type Session } from '@doppel/contracts';
+import { and, eq, isNull, refreshTokens, sessions, sql, users, type DbOrTx } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import { randomToken, sha256 } from '../../lib/crypto';
+import type { AppContext } from '../../lib/context';
+import { loadUserView } from './user-view';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface IssuedSession {
+  session: Session;
+  /** Goes only into the httpOnly cookie. */
+  refreshToken: string;
+}
+
+function refreshExpiry(now: Date): Date {
+  return new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+}
+
+/** Starts a new session family for a user and returns its first refresh token and an access token. */
+export async function startSession(ctx: AppContext, userId: string, client: ClientInfo): Promise<IssuedSession> {
+  const now = ctx.clock.now();
+  const refreshToken = randomToken();
+  const sessionId = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(sessions)
+      .values({
+        userId,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 500),
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: refreshExpiry(now),
+      })
+      .returning({ id: sessions.id });
+    await tx.insert(refreshTokens).values({ sessionId: created!.id, tokenHash: sha256(refreshToken), createdAt: now });
+    return created!.id;
+  });
+  return { session: await buildSession(ctx, userId, sessionId), refreshToken };
+}
+
+async function buildSession(ctx: AppContext, userId: string, sessionId: string): Promise<Session> {
+  const { token, expiresAt } = await ctx.accessTokens.issue({ userId, sessionId });
+  const user = await loadUserView(ctx.db, userId, ctx.clock.now());
+  return { accessToken: token, expiresAt: expiresAt.toISOString(), user };
+}
+
+type RotationOutcome =
+  | { kind: 'rotated'; userId: string; sessionId: string; refreshToken: string }
+  | { kind: 'reused' }
+  | { kind: 'expired' }
+  | { kind: 'unknown' };
+
+/**
+ * Exchanges a refresh token for a new one. A token that was already rotated means it leaked
+ * (or two clients raced): the whole family is revoked, and that revocation is committed even
+ * though the request fails.
+ */
+export async function rotateSession(ctx: AppContext, presentedToken: string | undefined): Promise<IssuedSession> {
+  if (!presentedToken) throw new AppError('unauthorized');
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx): Promise<RotationOutcome> => {
+    const [found] = await tx
+      .select({
+        tokenId: refreshTokens.id,
+        rotatedAt: refreshTokens.rotatedAt,
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        isDemo: users.isDemo,
+        demoExpiresAt: users.demoExpiresAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, sha256(presentedToken)))
+      .for('update', { of: refreshTokens });
+    if (!found) return { kind: 'unknown' };
+    if (found.revokedAt) return { kind: 'expired' };
+    if (found.rotatedAt) {
+      await revokeSessionIn(tx, found.sessionId, 'token_reuse', now);
+      return { kind: 'reused' };
+    }
+    if (found.expiresAt <= now || (found.isDemo && found.demoExpiresAt && found.demoExpiresAt <= now)) {
+      return { kind: 'expired' };
+    }
+    const refreshToken = randomToken();
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, found.tokenId));
+    await tx.insert(refreshTokens).values({ sessionId: found.sessionId, tokenHash: sha256(refreshToken), createdAt: now });
+    await tx
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: refreshExpiry(now) })
+      .where(eq(sessions.id, found.sessionId));
+    return { kind: 'rotated', userId: found.userId, sessionId: found.sessionId, refreshToken };
+  });
+  switch (outcome.kind) {
+    case 'rotated':
+      return {
+        session: await buildSession(ctx, outcome.userId, outcome.sessionId),
+        refreshToken: outcome.refreshToken,
+      };
+    case 'reused':
+      ctx.log.warn('refresh token reused: session family revoked');
+      throw new AppError('session_expired');
+    case 'expired':
+      throw new AppError('session_expired');
+    case 'unknown':
+      throw new AppError('unauthorized');
+  }
+}
+
+async function revokeSessionIn(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs one browser out: the session of the presented refresh token, or of the access token. */
+export async function endSession(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  sessionIdFromAccessToken: string | undefined,
+): Promise<void> {
+  const now = ctx.clock.now();
+  if (refreshToken) {
+    const [found] = await ctx.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    if (found) await revokeSessionIn(ctx.db, found.sessionId, 'sign_out', now);
+  }
+  if (sessionIdFromAccessToken) await revokeSessionIn(ctx.db, sessionIdFromAccessToken, 'sign_out', now);
+}
+
+/** Ends every session of a user, e.g. after a password reset. */
+export async function revokeAllSessions(db: DbOrTx, userId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface AuthenticatedUser {
+  userId: string;
+  sessionId: string;
+  isDemo: boolean;
+}
+
+/** Checks a bearer token against its session, so sign-out and password resets take effect at once. */
+export async function authenticateAccessToken(ctx: AppContext, token: string): Promise<AuthenticatedUser> {
+  const claims = await ctx.accessTokens.verify(token);
+  const now = ctx.clock.now();
+  const [found] = await ctx.db
+    .select({ isDemo: users.isDemo })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        sql`(not ${users.isDemo} or ${users.demoExpiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    );
+  if (!found) throw new AppError('session_expired');
+  return { userId: claims.userId, sessionId: claims.sessionId, isDemo: found.isDemo };
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, users } from '@doppel/db';
+import type { DoppelApp } from '../../app';
+import { ManualClock, cookieValue, createTestApp, uniqueIp } from '../../test-support/test-app';
+import { removeExpiredDemoSandboxes } from './remove-expired-demo-sandboxes';
+
+let doppel: DoppelApp;
+const clock = new ManualClock();
+beforeAll(async () => {
+  doppel = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await doppel.app.close();
+});
+
+const startDemo = (language?: string) =>
+  doppel.app.inject({ method: 'POST', url: '/api/demo', remoteAddress: uniqueIp(), payload: language ? { language } : undefined });
+const authed = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+describe('demo mode', () => {
+  it('opens a private sandbox per visitor with labelled sample data', async () => {
+    const first = await startDemo();
+    const second = await startDemo('ru');
+    expect(first.statusCode).toBe(200);
+    const a = first.json();
+    const b = second.json();
+    expect(a.user.id).not.toBe(b.user.id);
+    expect(a.user).toMatchObject({ isDemo: true, name: 'Alex Morgan (sample)' });
+    expect(b.user.name).toBe('Алекс Морган (пример)');
+    expect(new Date(a.user.demoExpiresAt).getTime() - clock.now().getTime()).toBe(24 * 3600 * 1000);
+    expect(cookieValue(first, 'doppel_refresh')).toBeTruthy();
+
+    const plan = await doppel.app.inject({ method: 'GET', url: '/api/subscription', headers: authed(a.accessToken) });
+    expect(plan.json()).toMatchObject({ planName: 'Pro Plan', isSample: true });
+  });
+
+  it('lets a demo user change their own sandbox but not their email', async () => {
+    const demo = (await startDemo()).json();
+    const renamed = await doppel.app.inject({ method: 'PATCH', url: '/api/me', headers: authed(demo.accessToken), payload: { fullName: 'Visitor' } });
+    expect(renamed.json().name).toBe('Visitor');
+    const email = await doppel.app.inject({ method: 'PATCH', url: '/api/me', headers: authed(demo.accessToken), payload: { email: 'real@example.com' } });
+    expect(email.statusCode).toBe(403);
+    expect(email.json().error.code).toBe('demo_restricted');
+    const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: authed(demo.accessToken) });
+    expect(me.json().name).toBe('Visitor');
+  });
+
+  it('cannot be signed into with a password or reset by email', async () => {
+    const demo = (await startDemo()).json();
+    const signIn = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: uniqueIp(),
+      payload: { email: demo.user.email, password: 'anything' },
+    });
+    expect(signIn.json().error.code).toBe('invalid_credentials');
+  });
+
+  it('expires after 24 hours and is then deleted with its data', async () => {
+    const started = await startDemo();
+    const demo = started.json();
+    clock.advance(24 * 3600 * 1000 + 1000);
+    const refresh = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { doppel_refresh: cookieValue(started, 'doppel_refresh')! },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const removed = await removeExpiredDemoSandboxes(doppel.ctx.db, clock.now());
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const left = await doppel.ctx.db.select().from(users).where(eq(users.id, demo.user.id));
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Subscription } from '@doppel/contracts';
+import { eq, subscriptions, users } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+
+export async function getSubscription(ctx: AppContext, userId: string): Promise<Subscription> {
+  const [row] = await ctx.db
+    .select({ plan: subscriptions, isDemo: users.isDemo })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(eq(subscriptions.userId, userId));
+  if (!row) throw new AppError('not_found');
+  const { plan } = row;
+  return {
+    planName: plan.planName,
+    priceCents: plan.priceCents,
+    currency: plan.currency,
+    billingPeriod: plan.billingPeriod,
+    annualDiscountPercent: plan.annualDiscountPercent,
+    tokenQuota: plan.tokenQuota,
+    status: plan.status,
+    nextBillingDate: plan.nextBillingDate,
+    paymentMethod: plan.paymentMethod,
+    isSample: row.isDemo,
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import { ZodError } from 'zod';
+import { errorMessages, errorStatus, type ErrorBody, type ErrorCode } from '@doppel/contracts';
+import { AppError } from '../lib/app-error';
+
+function body(code: ErrorCode, message?: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+  return { error: { code, message: message ?? errorMessages[code], ...extra } };
+}
+
+function fieldsFromZod(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The one error model of ARCHITECTURE.md §4: `{ error: { code, message } }` with the code's status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details.retryAfter) reply.header('Retry-After', String(error.details.retryAfter));
+      return reply.code(errorStatus[error.code]).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const item of error.validation) {
+        const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= item.message ?? 'invalid';
+      }
+      return reply.code(400).send(body('validation_failed', undefined, { fields }));
+    }
+    if (error instanceof ZodError) {
+      return reply.code(400).send(body('validation_failed', undefined, { fields: fieldsFromZod(error) }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(body('payload_too_large'));
+    if (status === 429) return reply.code(429).send(body('rate_limited'));
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send(body('validation_failed', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(body('internal'));
+  });
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorMessages } from '@doppel/contracts';
+
+/** Paths that belong to the server, never to the single-page app's history fallback. */
+const SERVER_PREFIXES = ['/api/', '/api', '/mcp', '/webhooks/', '/events', '/healthz', '/readyz'];
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html never cached, and any
+ * other GET that asks for HTML answered with index.html so client-side routes survive a reload.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexPath = path.join(webDistDir, 'index.html');
+  const built = fs.existsSync(indexPath);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+    if (request.method !== 'GET' || isServerPath || !built) {
+      if (!built && !isServerPath && request.method === 'GET') {
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
+      }
+      return reply.code(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+  });
+}

@@ -1,0 +1,9 @@
+// Runs every benchmark of bench/ and prints its figures (ARCHITECTURE.md §7). Figures are
+// reported, not asserted: compare them with the budgets printed beside them.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+for (const script of ['startup.mjs', 'initial-js.mjs']) {
+  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,71 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { APP_PORT, APP_URL, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './support/constants';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Debian's Chromium; the flags keep it off the (closed) network and quiet at start.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(root, 'reports/e2e.json') }]],
+  use: {
+    baseURL: APP_URL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/fake-servers/smtp-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/healthz`,
+      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node e2e/support/start-app.mjs',
+      cwd: root,
+      url: `${APP_URL}/readyz`,
+      env: {
+        PORT: String(APP_PORT),
+        DATA_DIR: path.join(os.tmpdir(), 'doppel-e2e-data'),
+        DATABASE_URL: '',
+        PUBLIC_URL: APP_URL,
+        SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+        LOG_LEVEL: 'warn',
+        // Every test signs up from 127.0.0.1; the limits themselves are covered by HTTP tests.
+        AUTH_RATE_LIMIT_PER_IP: '100000',
+        AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

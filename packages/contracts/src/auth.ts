@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { interfaceLanguageSchema } from './languages';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Access tokens live 15 minutes (ARCHITECTURE.md §5). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** A session (the refresh-token family) lives at most 30 days without use. */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Demo sandboxes are removed 24 hours after they were created (issue 2, point 7). */
+export const DEMO_SANDBOX_TTL_HOURS = 24;
+/** The web app refreshes this long before the access token expires. */
+export const REFRESH_AHEAD_SECONDS = 60;
+/** Transient refresh failures back off from 200 ms, doubling per attempt (spec §9). */
+export const REFRESH_RETRY_BASE_MS = 200;
+
+/**
+ * The spec's "simple email pattern": something@something.something, no spaces.
+ * Messages are i18n keys of the `auth` namespace (spec §5 names them).
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .min(1, 'emailRequired')
+  .max(254, 'emailInvalid')
+  .regex(EMAIL_PATTERN, 'emailInvalid')
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  // No other password rule is shown for sign-in (spec §5).
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+});
+export type SignInInput = z.input<typeof signInInputSchema>;
+
+export const signUpInputSchema = z.object({
+  fullName: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(120, 'nameTooLong'),
+  email: emailSchema,
+  password: newPasswordSchema,
+  /** The interface language at sign-up: the account's first language and that of its emails. */
+  language: interfaceLanguageSchema.optional(),
+});
+export type SignUpInput = z.input<typeof signUpInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
+
+export const tokenInputSchema = z.object({ token: z.string().min(16).max(200) });
+export type TokenInput = z.infer<typeof tokenInputSchema>;
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string().min(16).max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
+
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  /** full_name, else the part of the email before '@', else 'User' (spec §3). */
+  name: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  emailVerified: z.boolean(),
+  /** A new address waiting for confirmation from its inbox. */
+  pendingEmail: z.string().nullable(),
+  isDemo: z.boolean(),
+  demoExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What sign-in, refresh and demo entry answer. The refresh token travels only in its httpOnly cookie. */
+export const sessionSchema = z.object({
+  accessToken: z.string(),
+  /** ISO time the access token expires. */
+  expiresAt: z.string(),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const signUpResultSchema = z.object({
+  /** Always true: the account waits for email verification before sign-in. */
+  verificationSent: z.boolean(),
+});
+
+export const startDemoInputSchema = z.object({ language: interfaceLanguageSchema.optional() });
+export type StartDemoInput = z.infer<typeof startDemoInputSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Display name rule of spec §3. */
+export function displayName(fullName: string | null | undefined, email: string | null | undefined): string {
+  const trimmed = fullName?.trim();
+  if (trimmed) return trimmed;
+  const local = email?.split('@')[0]?.trim();
+  if (local) return local;
+  return 'User';
+}

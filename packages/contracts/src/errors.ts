@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Every error the private API, public API and MCP server can answer with.
+ * The web client maps a code to a translated message (`errors.<code>`), falling back to the
+ * server's message and then to the spec's fallback for the screen.
+ */
+export const errorCodes = [
+  'validation_failed',
+  'unauthorized',
+  'invalid_credentials',
+  'email_not_verified',
+  'email_taken',
+  'invalid_token',
+  'session_expired',
+  'forbidden',
+  'demo_restricted',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 400,
+  email_not_verified: 403,
+  email_taken: 409,
+  invalid_token: 400,
+  session_expired: 401,
+  forbidden: 403,
+  demo_restricted: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+  internal: 500,
+};
+
+/** Default English messages; they read like the hosted auth provider's, which the spec passes through. */
+export const errorMessages: Record<ErrorCode, string> = {
+  validation_failed: 'Please fill in all required fields',
+  unauthorized: 'Auth session missing!',
+  invalid_credentials: 'Invalid login credentials',
+  email_not_verified: 'Email not confirmed',
+  email_taken: 'User already registered',
+  invalid_token: 'Token has expired or is invalid',
+  session_expired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have access to this resource',
+  demo_restricted: 'This is not available in demo mode. Create an account to use it.',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  rate_limited: 'Too many requests. Please try again later.',
+  payload_too_large: 'Request body is too large',
+  internal: 'Something went wrong',
+};
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    /** Field-level problems of a validation error: path → message key. */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Seconds until a rate-limited request may be retried. */
+    retryAfter: z.number().int().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

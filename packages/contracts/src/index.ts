@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './languages';
+export * from './auth';
+export * from './profile';
+export * from './settings';
+export * from './subscription';
+export * from './shell';

@@ -1,0 +1,11 @@
+// `npm start`: builds the web app when its sources changed, then runs the server in this process
+// (TypeScript through tsx), so signals reach the server's graceful shutdown directly.
+import { register } from 'tsx/esm/api';
+import { buildWeb, webBuildIsStale } from './web-build.mjs';
+
+if (webBuildIsStale()) {
+  process.stdout.write('Building the web app (first start or changed sources)…\n');
+  buildWeb();
+}
+register();
+await import('../apps/server/src/main.ts');
