@@ -13,7 +13,15 @@ import globals from 'globals';
 const boundaryElements = [
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
-  { type: 'web-shared', pattern: ['apps/web/src/components', 'apps/web/src/lib', 'apps/web/src/locales', 'apps/web/src/test-support'] },
+  {
+    type: 'web-shared',
+    pattern: [
+      'apps/web/src/components',
+      'apps/web/src/lib',
+      'apps/web/src/locales',
+      'apps/web/src/test-support',
+    ],
+  },
   { type: 'web-entry', pattern: 'apps/web/src/*.tsx', mode: 'file' },
   { type: 'server', pattern: 'apps/server' },
   { type: 'db', pattern: 'packages/db' },
@@ -23,7 +31,17 @@ const boundaryElements = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/db/migrations/**', 'test-results/**', 'playwright-report/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'packages/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -66,7 +84,15 @@ export default tseslint.config(
       'boundaries/elements': boundaryElements,
       'boundaries/include': ['apps/**/*', 'packages/**/*', 'e2e/**/*'],
       'import/resolver': {
-        typescript: { noWarnOnMultipleProjects: true, project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] },
+        typescript: {
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        },
       },
     },
     rules: {
@@ -77,7 +103,10 @@ export default tseslint.config(
           rules: [
             { from: 'web-entry', allow: ['web-app', 'web-shared', 'contracts'] },
             { from: 'web-app', allow: ['web-app', 'web-feature', 'web-shared', 'contracts'] },
-            { from: 'web-feature', allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts'] },
+            {
+              from: 'web-feature',
+              allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts'],
+            },
             { from: 'web-shared', allow: ['web-shared', 'contracts'] },
             { from: 'server', allow: ['server', 'db', 'contracts'] },
             { from: 'db', allow: ['db', 'contracts'] },
@@ -93,7 +122,17 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/app.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.routes', '**/*.routes.ts'], message: 'Import the domain function, not another module’s routes.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.routes', '**/*.routes.ts'],
+              message: 'Import the domain function, not another module’s routes.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

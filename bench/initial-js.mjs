@@ -7,7 +7,16 @@ import { startServer } from './lib/server.mjs';
 const server = await startServer(3210);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 async function measure(page, navigate) {
@@ -28,7 +37,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = (label, scripts) => {
   const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
   const largest = Math.max(...scripts.map((s) => s.raw));
-  console.info(`${label}: ${kb(gzip)} gzip in ${scripts.length} files, largest chunk ${kb(largest)} raw — budget 170 KB gzip, 500 KB per chunk`);
+  console.info(
+    `${label}: ${kb(gzip)} gzip in ${scripts.length} files, largest chunk ${kb(largest)} raw — budget 170 KB gzip, 500 KB per chunk`,
+  );
 };
 
 try {

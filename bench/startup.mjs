@@ -9,4 +9,6 @@ for (let i = 0; i < 3; i++) {
   await server.stop();
 }
 runs.sort((a, b) => a - b);
-console.info(`startup to /readyz (warm build, fresh PGlite): median ${(runs[1] / 1000).toFixed(2)} s, runs ${runs.map((r) => (r / 1000).toFixed(2)).join(' / ')} s — budget 10 s`);
+console.info(
+  `startup to /readyz (warm build, fresh PGlite): median ${(runs[1] / 1000).toFixed(2)} s, runs ${runs.map((r) => (r / 1000).toFixed(2)).join(' / ')} s — budget 10 s`,
+);

@@ -10,7 +10,13 @@ const root = path.resolve(import.meta.dirname, '..');
 fs.rmSync(path.join(root, 'reports'), { recursive: true, force: true });
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
-const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+const unit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=reports/vitest.json',
+]);
 const e2e = unit === 0 ? run('npm', ['run', 'test:e2e']) : 1;
 printSummary(root);
 process.exit(unit || e2e);

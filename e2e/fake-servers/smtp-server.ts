@@ -35,7 +35,9 @@ function parseMessage(raw: string, recipients: string[]): ReceivedEmail {
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? '';
   const subject = subjectLine.replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, text: string) =>
-    enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    enc.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replaceAll('_', ' ')),
   );
   let body = rest.join('\n\n');
   const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();

@@ -13,7 +13,9 @@ export async function emailedLink(to: string, pathPrefix: string): Promise<strin
   await expect
     .poll(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+        const response = await fetch(
+          `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`,
+        );
         const messages = (await response.json()) as ReceivedEmail[];
         for (const message of messages.reverse()) {
           const match = new RegExp(`https?://[^\\s]+${pathPrefix}\\?token=[\\w%-]+`).exec(message.text);

@@ -10,7 +10,10 @@ let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Doppel</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Doppel</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.info("app")');
   doppel = await createTestApp({ config: { webDistDir: webDist } });
 });
@@ -33,7 +36,7 @@ describe('server surface', () => {
   });
 
   it('serves the web app with history fallback and long-lived hashed assets', async () => {
-    for (const route of ['/', '/auth', '/actions', '/documents/anything']) {
+    for (const route of ['/', '/auth', '/actions', '/api', '/documents/anything']) {
       const response = await doppel.app.inject(route);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -65,10 +68,16 @@ describe('server surface', () => {
     const doc = (await doppel.app.inject('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/refresh', '/api/me', '/api/settings', '/api/demo']),
+      expect.arrayContaining([
+        '/api/auth/sign-in',
+        '/api/auth/refresh',
+        '/api/me',
+        '/api/settings',
+        '/api/demo',
+      ]),
     );
-    expect(doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['fullName', 'email', 'password']),
-    );
+    expect(
+      doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['fullName', 'email', 'password']));
   });
 });

@@ -60,7 +60,12 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   });
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.smtpFrom,
+    log: app.log,
+  });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -96,7 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Doppel private API', version: '0.1.0', description: 'The JSON API of the Doppel web app (session auth).' },
+      info: {
+        title: 'Doppel private API',
+        version: '0.1.0',
+        description: 'The JSON API of the Doppel web app (session auth).',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -38,7 +38,9 @@ describe('main process', () => {
     try {
       const second = runServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);
-      expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another Doppel process (pid ${process.pid})`);
+      expect(second.output()).toContain(
+        `DATA_DIR ${dataDir} is in use by another Doppel process (pid ${process.pid})`,
+      );
     } finally {
       await holder.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -53,7 +55,10 @@ describe('main process', () => {
       let ready = false;
       for (let attempt = 0; attempt < 100 && !ready; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
       }
       expect(ready).toBe(true);
       expect(fs.existsSync(path.join(dataDir, 'doppel.lock'))).toBe(true);

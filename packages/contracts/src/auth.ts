@@ -37,7 +37,10 @@ export const newPasswordSchema = z
 export const signInInputSchema = z.object({
   email: emailSchema,
   // No other password rule is shown for sign-in (spec §5).
-  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  password: z
+    .string({ error: 'passwordRequired' })
+    .min(1, 'passwordRequired')
+    .max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
 });
 export type SignInInput = z.input<typeof signInInputSchema>;
 

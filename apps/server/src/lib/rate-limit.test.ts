@@ -5,19 +5,28 @@ import { ManualClock, createTestApp, uniqueEmail, uniqueIp } from '../test-suppo
 let doppel: DoppelApp;
 const clock = new ManualClock();
 beforeAll(async () => {
-  doppel = await createTestApp({ clock, config: { authRateLimit: { perIp: 5, perEmail: 3, windowSeconds: 600 } } });
+  doppel = await createTestApp({
+    clock,
+    config: { authRateLimit: { perIp: 5, perEmail: 3, windowSeconds: 600 } },
+  });
 });
 afterAll(async () => {
   await doppel.app.close();
 });
 
 const signIn = (email: string, ip: string) =>
-  doppel.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { email, password: 'guess' } });
+  doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: ip,
+    payload: { email, password: 'guess' },
+  });
 
 describe('auth rate limits', () => {
   it('limits sign-in attempts per email across IPs, with Retry-After, until the window passes', async () => {
     const email = uniqueEmail();
-    for (let attempt = 0; attempt < 3; attempt++) expect((await signIn(email, uniqueIp())).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await signIn(email, uniqueIp())).statusCode).toBe(400);
     const limited = await signIn(email, uniqueIp());
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
@@ -32,7 +41,8 @@ describe('auth rate limits', () => {
 
   it('limits attempts per IP across emails', async () => {
     const ip = uniqueIp();
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(uniqueEmail(), ip)).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await signIn(uniqueEmail(), ip)).statusCode).toBe(400);
     expect((await signIn(uniqueEmail(), ip)).statusCode).toBe(429);
     // Another address is unaffected.
     expect((await signIn(uniqueEmail(), uniqueIp())).statusCode).toBe(400);

@@ -41,5 +41,7 @@ export async function enforceRateLimits(db: Db, rules: RateRule[], now: Date): P
 
 /** Drops counters whose window ended long ago; called with the periodic housekeeping. */
 export async function pruneRateLimitCounters(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStartedAt} < ${olderThan.toISOString()}::timestamptz`);
+  await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.windowStartedAt} < ${olderThan.toISOString()}::timestamptz`);
 }

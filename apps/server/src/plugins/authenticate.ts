@@ -38,7 +38,12 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-export function setRefreshCookie(reply: FastifyReply, ctx: AppContext, token: string, maxAgeSeconds: number): void {
+export function setRefreshCookie(
+  reply: FastifyReply,
+  ctx: AppContext,
+  token: string,
+  maxAgeSeconds: number,
+): void {
   reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -49,5 +54,10 @@ export function setRefreshCookie(reply: FastifyReply, ctx: AppContext, token: st
 }
 
 export function clearRefreshCookie(reply: FastifyReply, ctx: AppContext): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+  reply.clearCookie(REFRESH_COOKIE, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+  });
 }

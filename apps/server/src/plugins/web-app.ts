@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@doppel/contracts';
 
-/** Paths that belong to the server, never to the single-page app's history fallback. */
-const SERVER_PREFIXES = ['/api/', '/api', '/mcp', '/webhooks/', '/events', '/healthz', '/readyz'];
+/**
+ * Paths that belong to the server, never to the single-page app's history fallback. `/api`
+ * itself is the web app's API-keys page (spec §2), so only paths under `/api/` are the server's.
+ */
+const SERVER_PATHS = ['/api/', '/mcp', '/webhooks/', '/events', '/healthz', '/readyz'];
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and any
@@ -28,7 +31,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isServerPath = SERVER_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+    const isServerPath = SERVER_PATHS.some((prefix) =>
+      prefix.endsWith('/') ? url.startsWith(prefix) : url === prefix || url.startsWith(`${prefix}/`),
+    );
     if (request.method !== 'GET' || isServerPath || !built) {
       if (!built && !isServerPath && request.method === 'GET') {
         return reply
@@ -38,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       }
       return reply.code(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', { cacheControl: false });
   });
 }

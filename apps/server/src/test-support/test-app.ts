@@ -46,9 +46,16 @@ export class ManualClock implements Clock {
   }
 }
 
-export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}): Promise<DoppelApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; clock?: Clock } = {},
+): Promise<DoppelApp> {
   const database = await testDatabase();
-  const built = await buildApp({ config: testConfig(options.config), database, clock: options.clock, logger: false });
+  const built = await buildApp({
+    config: testConfig(options.config),
+    database,
+    clock: options.clock,
+    logger: false,
+  });
   await built.app.ready();
   return built;
 }
@@ -85,10 +92,32 @@ export async function emailedToken(doppel: DoppelApp, to: string, kind: string):
 export async function signedInUser(doppel: DoppelApp, ip = uniqueIp()) {
   const email = uniqueEmail();
   const password = 'correct horse';
-  await doppel.app.inject({ method: 'POST', url: '/api/auth/sign-up', remoteAddress: ip, payload: { fullName: 'Test User', email, password } });
+  await doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    remoteAddress: ip,
+    payload: { fullName: 'Test User', email, password },
+  });
   const token = await emailedToken(doppel, email, 'verify_email');
-  await doppel.app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: ip, payload: { token } });
-  const response = await doppel.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { email, password } });
+  await doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress: ip,
+    payload: { token },
+  });
+  const response = await doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: ip,
+    payload: { email, password },
+  });
   const body = response.json<{ accessToken: string; user: { id: string } }>();
-  return { email, password, ip, accessToken: body.accessToken, userId: body.user.id, refreshToken: cookieValue(response, 'doppel_refresh')! };
+  return {
+    email,
+    password,
+    ip,
+    accessToken: body.accessToken,
+    userId: body.user.id,
+    refreshToken: cookieValue(response, 'doppel_refresh')!,
+  };
 }

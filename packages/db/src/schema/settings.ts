@@ -19,10 +19,16 @@ export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  language: text('language', { enum: ['ru', 'en', 'fr', 'es', 'de'] }).notNull().default('en'),
-  responseLanguage: text('response_language', { enum: ['auto', 'ru', 'en'] }).notNull().default('auto'),
+  language: text('language', { enum: ['ru', 'en', 'fr', 'es', 'de'] })
+    .notNull()
+    .default('en'),
+  responseLanguage: text('response_language', { enum: ['auto', 'ru', 'en'] })
+    .notNull()
+    .default('auto'),
   autoTranslate: boolean('auto_translate').notNull().default(true),
-  theme: text('theme', { enum: ['system', 'light', 'dark'] }).notNull().default('system'),
+  theme: text('theme', { enum: ['system', 'light', 'dark'] })
+    .notNull()
+    .default('system'),
   notifications: jsonb('notifications').$type<NotificationSettingsColumn>().notNull(),
   aiPreferences: jsonb('ai_preferences').$type<AiPreferencesColumn>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

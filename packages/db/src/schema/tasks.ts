@@ -26,7 +26,9 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull(),
-    status: text('status', { enum: ['pending', 'in_progress', 'completed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'in_progress', 'completed'] })
+      .notNull()
+      .default('pending'),
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     responses: jsonb('responses').$type<Record<string, string>>().notNull().default({}),
     dueAt: timestamp('due_at', { withTimezone: true }),

@@ -18,6 +18,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_demo_expiry_idx').on(table.demoExpiresAt).where(sql`${table.isDemo}`)],
+  (table) => [
+    index('users_demo_expiry_idx')
+      .on(table.demoExpiresAt)
+      .where(sql`${table.isDemo}`),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;

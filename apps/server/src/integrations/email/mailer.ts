@@ -42,11 +42,19 @@ export function createMailer(options: {
         })
         .returning({ id: emailOutbox.id });
       if (!transport) {
-        log.info({ to: email.to, kind: email.kind, body: email.text }, `email kept in outbox (no SMTP_URL): ${email.subject}`);
+        log.info(
+          { to: email.to, kind: email.kind, body: email.text },
+          `email kept in outbox (no SMTP_URL): ${email.subject}`,
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
+        await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+        });
         await db
           .update(emailOutbox)
           .set({ sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })

@@ -89,6 +89,9 @@ export function renderEmail(
 ): EmailText {
   const template = templates[language][kind];
   const fill = (text: string) =>
-    text.replaceAll('{name}', values.name).replaceAll('{link}', values.link).replaceAll('{hours}', String(values.hours));
+    text
+      .replaceAll('{name}', values.name)
+      .replaceAll('{link}', values.link)
+      .replaceAll('{hours}', String(values.hours));
   return { subject: fill(template.subject), body: fill(template.body) };
 }

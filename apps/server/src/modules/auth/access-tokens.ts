@@ -42,7 +42,8 @@ export function createAccessTokens(key: Uint8Array, clock: Clock): AccessTokens 
           audience: AUDIENCE,
           currentDate: clock.now(),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new AppError('unauthorized');
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+          throw new AppError('unauthorized');
         return { userId: payload.sub, sessionId: payload.sid };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new AppError('session_expired');

@@ -29,5 +29,11 @@ export async function sendAccountEmail(
     link,
     hours: EMAIL_TOKEN_TTL_HOURS[input.purpose],
   });
-  await ctx.mailer.send({ userId: input.userId, kind: input.purpose, to: input.to ?? row.email, subject, text: body });
+  await ctx.mailer.send({
+    userId: input.userId,
+    kind: input.purpose,
+    to: input.to ?? row.email,
+    subject,
+    text: body,
+  });
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from '../../app';
-import { cookieValue, createTestApp, emailedToken, signedInUser, uniqueEmail, uniqueIp } from '../../test-support/test-app';
+import {
+  cookieValue,
+  createTestApp,
+  emailedToken,
+  signedInUser,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test-support/test-app';
 
 let doppel: DoppelApp;
 beforeAll(async () => {
@@ -30,7 +37,11 @@ describe('sign-up', () => {
       code: 'validation_failed',
       fields: { fullName: 'nameRequired', email: 'emailRequired', password: 'passwordRequired' },
     });
-    const invalid = await post('/api/auth/sign-up', { fullName: 'Ann', email: 'not-an-email', password: '12345' });
+    const invalid = await post('/api/auth/sign-up', {
+      fullName: 'Ann',
+      email: 'not-an-email',
+      password: '12345',
+    });
     expect(invalid.json().error.fields).toEqual({ email: 'emailInvalid', password: 'passwordTooShort' });
     const signIn = await post('/api/auth/sign-in', { email, password: '12345' });
     expect(signIn.json().error.code).toBe('invalid_credentials');
@@ -38,7 +49,11 @@ describe('sign-up', () => {
 
   it('creates an unverified account, emails a verification link, and refuses a second sign-up', async () => {
     const email = uniqueEmail();
-    const created = await post('/api/auth/sign-up', { fullName: 'Ann Lee', email: email.toUpperCase(), password: 'secret1' });
+    const created = await post('/api/auth/sign-up', {
+      fullName: 'Ann Lee',
+      email: email.toUpperCase(),
+      password: 'secret1',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ verificationSent: true });
     await expect(emailedToken(doppel, email, 'verify_email')).resolves.toMatch(/^[\w-]{40,}$/);
@@ -52,7 +67,10 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     await post('/api/auth/sign-up', { fullName: 'Hash Check', email, password: 'plain-secret' });
     const { users, eq } = await import('@doppel/db');
-    const [row] = await doppel.ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
+    const [row] = await doppel.ctx.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
     expect(row?.hash).toMatch(/^\$argon2id\$/);
     expect(row?.hash).not.toContain('plain-secret');
   });
@@ -81,7 +99,11 @@ describe('sign-in and email verification', () => {
     const cookie = signedIn.cookies.find((c) => c.name === 'doppel_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
 
-    const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${session.accessToken}` } });
+    const me = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(me.json()).toMatchObject({ email, name: 'Vera' });
   });
 
@@ -132,7 +154,11 @@ describe('refresh tokens', () => {
 
     // The legitimate holder's newest token and access token are dead too.
     expect((await post('/api/auth/refresh', undefined, { cookie: current })).statusCode).toBe(401);
-    const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -143,11 +169,18 @@ describe('refresh tokens', () => {
 
   it('sign-out ends the session for both tokens and clears the cookie', async () => {
     const user = await signedInUser(doppel);
-    const out = await post('/api/auth/sign-out', undefined, { cookie: user.refreshToken, bearer: user.accessToken });
+    const out = await post('/api/auth/sign-out', undefined, {
+      cookie: user.refreshToken,
+      bearer: user.accessToken,
+    });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'doppel_refresh')?.value).toBe('');
     expect((await post('/api/auth/refresh', undefined, { cookie: user.refreshToken })).statusCode).toBe(401);
-    const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${user.accessToken}` } });
+    const me = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 });
@@ -163,16 +196,28 @@ describe('password reset', () => {
     const tooShort = await post('/api/auth/reset-password', { token, password: '123' });
     expect(tooShort.json().error.fields).toEqual({ password: 'passwordTooShort' });
 
-    expect((await post('/api/auth/reset-password', { token, password: 'brand new pass' })).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token, password: 'brand new pass' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/auth/refresh', undefined, { cookie: user.refreshToken })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', undefined, { cookie: otherRefresh })).statusCode).toBe(401);
-    const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${user.accessToken}` } });
+    const me = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
     expect(me.statusCode).toBe(401);
 
-    expect((await post('/api/auth/sign-in', { email: user.email, password: user.password })).statusCode).toBe(400);
-    expect((await post('/api/auth/sign-in', { email: user.email, password: 'brand new pass' })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in', { email: user.email, password: user.password })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post('/api/auth/sign-in', { email: user.email, password: 'brand new pass' })).statusCode,
+    ).toBe(200);
     // The link is single-use.
-    expect((await post('/api/auth/reset-password', { token, password: 'another pass' })).json().error.code).toBe('invalid_token');
+    expect(
+      (await post('/api/auth/reset-password', { token, password: 'another pass' })).json().error.code,
+    ).toBe('invalid_token');
   });
 
   it('answers an unknown address the same way without sending anything', async () => {

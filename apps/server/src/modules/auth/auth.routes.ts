@@ -39,11 +39,15 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request, reply) => reply.code(201).send(await signUp(ctx, request.body, clientInfo(request))),
   );
 
-  r.post('/sign-in', { schema: { tags, body: signInInputSchema, response: { 200: sessionSchema } } }, async (request, reply) => {
-    const issued = await signIn(ctx, request.body, clientInfo(request));
-    setRefreshCookie(reply, ctx, issued.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
-    return issued.session;
-  });
+  r.post(
+    '/sign-in',
+    { schema: { tags, body: signInInputSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const issued = await signIn(ctx, request.body, clientInfo(request));
+      setRefreshCookie(reply, ctx, issued.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
+      return issued.session;
+    },
+  );
 
   r.post('/refresh', { schema: { tags, response: { 200: sessionSchema } } }, async (request, reply) => {
     await limitAuthAttempt(ctx, 'refresh', { ip: request.ip });
@@ -60,17 +64,25 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post('/sign-out', { schema: { tags, response: { 200: okSchema } } }, async (request, reply) => {
     let sessionId: string | undefined;
     const token = bearerToken(request);
-    if (token) sessionId = await ctx.accessTokens.verify(token).then((c) => c.sessionId, () => undefined);
+    if (token)
+      sessionId = await ctx.accessTokens.verify(token).then(
+        (c) => c.sessionId,
+        () => undefined,
+      );
     await endSession(ctx, request.cookies[REFRESH_COOKIE], sessionId);
     clearRefreshCookie(reply, ctx);
     return { ok: true as const };
   });
 
-  r.post('/verify-email', { schema: { tags, body: tokenInputSchema, response: { 200: okSchema } } }, async (request) => {
-    await limitAuthAttempt(ctx, 'reset', { ip: request.ip });
-    await verifyEmail(ctx, request.body.token);
-    return { ok: true as const };
-  });
+  r.post(
+    '/verify-email',
+    { schema: { tags, body: tokenInputSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await limitAuthAttempt(ctx, 'reset', { ip: request.ip });
+      await verifyEmail(ctx, request.body.token);
+      return { ok: true as const };
+    },
+  );
 
   r.post(
     '/resend-verification',

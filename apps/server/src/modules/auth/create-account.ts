@@ -1,4 +1,9 @@
-import { DEFAULT_MAX_TOKENS, DEFAULT_PLAN, DEFAULT_TEMPERATURE, type InterfaceLanguage } from '@doppel/contracts';
+import {
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_PLAN,
+  DEFAULT_TEMPERATURE,
+  type InterfaceLanguage,
+} from '@doppel/contracts';
 import { subscriptions, userSettings, users, type DbOrTx } from '@doppel/db';
 
 export interface NewAccount {

@@ -20,7 +20,13 @@ export async function issueEmailToken(
   await tx
     .update(authTokens)
     .set({ usedAt: input.now })
-    .where(and(eq(authTokens.userId, input.userId), eq(authTokens.purpose, input.purpose), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, input.userId),
+        eq(authTokens.purpose, input.purpose),
+        isNull(authTokens.usedAt),
+      ),
+    );
   await tx.insert(authTokens).values({
     userId: input.userId,
     purpose: input.purpose,

@@ -13,7 +13,11 @@ import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 
 /** Emails a reset link when the address has an account; answers the same either way. */
-export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordInput, client: { ip: string }) {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: ForgotPasswordInput,
+  client: { ip: string },
+) {
   const { email } = forgotPasswordInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'reset', { ip: client.ip, email });
   const now = ctx.clock.now();
@@ -23,7 +27,10 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
       .from(users)
       .where(and(eq(users.email, email), eq(users.isDemo, false)));
     if (!user) return null;
-    return { userId: user.id, token: await issueEmailToken(tx, { userId: user.id, purpose: 'reset_password', now }) };
+    return {
+      userId: user.id,
+      token: await issueEmailToken(tx, { userId: user.id, purpose: 'reset_password', now }),
+    };
   });
   if (issued) await sendAccountEmail(ctx, { ...issued, purpose: 'reset_password' });
 }

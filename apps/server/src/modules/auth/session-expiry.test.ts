@@ -14,7 +14,11 @@ afterAll(async () => {
 const me = (accessToken: string) =>
   doppel.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
 const refresh = (cookie: string | undefined) =>
-  doppel.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: cookie ? { doppel_refresh: cookie } : {} });
+  doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: cookie ? { doppel_refresh: cookie } : {},
+  });
 
 describe('session expiry', () => {
   it('expires the access token after 15 minutes while the refresh token still renews it', async () => {

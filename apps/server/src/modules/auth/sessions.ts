@@ -21,7 +21,11 @@ function refreshExpiry(now: Date): Date {
 }
 
 /** Starts a new session family for a user and returns its first refresh token and an access token. */
-export async function startSession(ctx: AppContext, userId: string, client: ClientInfo): Promise<IssuedSession> {
+export async function startSession(
+  ctx: AppContext,
+  userId: string,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const now = ctx.clock.now();
   const refreshToken = randomToken();
   const sessionId = await ctx.db.transaction(async (tx) => {
@@ -36,7 +40,9 @@ export async function startSession(ctx: AppContext, userId: string, client: Clie
         expiresAt: refreshExpiry(now),
       })
       .returning({ id: sessions.id });
-    await tx.insert(refreshTokens).values({ sessionId: created!.id, tokenHash: sha256(refreshToken), createdAt: now });
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: created!.id, tokenHash: sha256(refreshToken), createdAt: now });
     return created!.id;
   });
   return { session: await buildSession(ctx, userId, sessionId), refreshToken };
@@ -59,7 +65,10 @@ type RotationOutcome =
  * (or two clients raced): the whole family is revoked, and that revocation is committed even
  * though the request fails.
  */
-export async function rotateSession(ctx: AppContext, presentedToken: string | undefined): Promise<IssuedSession> {
+export async function rotateSession(
+  ctx: AppContext,
+  presentedToken: string | undefined,
+): Promise<IssuedSession> {
   if (!presentedToken) throw new AppError('unauthorized');
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx): Promise<RotationOutcome> => {
@@ -90,7 +99,9 @@ export async function rotateSession(ctx: AppContext, presentedToken: string | un
     }
     const refreshToken = randomToken();
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, found.tokenId));
-    await tx.insert(refreshTokens).values({ sessionId: found.sessionId, tokenHash: sha256(refreshToken), createdAt: now });
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: found.sessionId, tokenHash: sha256(refreshToken), createdAt: now });
     await tx
       .update(sessions)
       .set({ lastUsedAt: now, expiresAt: refreshExpiry(now) })
@@ -138,7 +149,12 @@ export async function endSession(
 }
 
 /** Ends every session of a user, e.g. after a password reset. */
-export async function revokeAllSessions(db: DbOrTx, userId: string, reason: string, now: Date): Promise<void> {
+export async function revokeAllSessions(
+  db: DbOrTx,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })

@@ -6,7 +6,11 @@ import { limitAuthAttempt } from './auth-rate-rules';
 import { verifyPassword } from './passwords';
 import { startSession, type ClientInfo, type IssuedSession } from './sessions';
 
-export async function signIn(ctx: AppContext, input: SignInInput, client: ClientInfo): Promise<IssuedSession> {
+export async function signIn(
+  ctx: AppContext,
+  input: SignInInput,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const { email, password } = signInInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'sign-in', { ip: client.ip, email });
   const [user] = await ctx.db

@@ -11,13 +11,20 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
     const { userId } = await consumeEmailToken(tx, 'verify_email', token, now);
     await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId));
   });
 }
 
 /** Sends a fresh verification link to an unverified account; silent otherwise (no enumeration). */
-export async function resendVerification(ctx: AppContext, input: ForgotPasswordInput, client: { ip: string }) {
+export async function resendVerification(
+  ctx: AppContext,
+  input: ForgotPasswordInput,
+  client: { ip: string },
+) {
   const { email } = forgotPasswordInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'sign-up', { ip: client.ip, email });
   const now = ctx.clock.now();
@@ -27,7 +34,10 @@ export async function resendVerification(ctx: AppContext, input: ForgotPasswordI
       .from(users)
       .where(and(eq(users.email, email), eq(users.isDemo, false), isNull(users.emailVerifiedAt)));
     if (!user) return null;
-    return { userId: user.id, token: await issueEmailToken(tx, { userId: user.id, purpose: 'verify_email', now }) };
+    return {
+      userId: user.id,
+      token: await issueEmailToken(tx, { userId: user.id, purpose: 'verify_email', now }),
+    };
   });
   if (issued) await sendAccountEmail(ctx, { ...issued, purpose: 'verify_email' });
 }

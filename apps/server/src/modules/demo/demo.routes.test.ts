@@ -14,7 +14,12 @@ afterAll(async () => {
 });
 
 const startDemo = (language?: string) =>
-  doppel.app.inject({ method: 'POST', url: '/api/demo', remoteAddress: uniqueIp(), payload: language ? { language } : undefined });
+  doppel.app.inject({
+    method: 'POST',
+    url: '/api/demo',
+    remoteAddress: uniqueIp(),
+    payload: language ? { language } : undefined,
+  });
 const authed = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 describe('demo mode', () => {
@@ -30,15 +35,29 @@ describe('demo mode', () => {
     expect(new Date(a.user.demoExpiresAt).getTime() - clock.now().getTime()).toBe(24 * 3600 * 1000);
     expect(cookieValue(first, 'doppel_refresh')).toBeTruthy();
 
-    const plan = await doppel.app.inject({ method: 'GET', url: '/api/subscription', headers: authed(a.accessToken) });
+    const plan = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/subscription',
+      headers: authed(a.accessToken),
+    });
     expect(plan.json()).toMatchObject({ planName: 'Pro Plan', isSample: true });
   });
 
   it('lets a demo user change their own sandbox but not their email', async () => {
     const demo = (await startDemo()).json();
-    const renamed = await doppel.app.inject({ method: 'PATCH', url: '/api/me', headers: authed(demo.accessToken), payload: { fullName: 'Visitor' } });
+    const renamed = await doppel.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: authed(demo.accessToken),
+      payload: { fullName: 'Visitor' },
+    });
     expect(renamed.json().name).toBe('Visitor');
-    const email = await doppel.app.inject({ method: 'PATCH', url: '/api/me', headers: authed(demo.accessToken), payload: { email: 'real@example.com' } });
+    const email = await doppel.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: authed(demo.accessToken),
+      payload: { email: 'real@example.com' },
+    });
     expect(email.statusCode).toBe(403);
     expect(email.json().error.code).toBe('demo_restricted');
     const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: authed(demo.accessToken) });

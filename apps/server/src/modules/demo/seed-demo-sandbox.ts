@@ -15,5 +15,8 @@ const SAMPLE_NAMES: Record<InterfaceLanguage, string> = {
  * lands; the foundation seeds the profile, settings and plan (created with the account).
  */
 export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: InterfaceLanguage, now: Date) {
-  await tx.update(users).set({ fullName: SAMPLE_NAMES[language], updatedAt: now }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ fullName: SAMPLE_NAMES[language], updatedAt: now })
+    .where(eq(users.id, userId));
 }

@@ -13,7 +13,11 @@ const DEMO_EMAIL_DOMAIN = 'demo.doppel.invalid';
  * Creates a private sandbox for one browser: a throwaway user with sample data that lives
  * DEMO_SANDBOX_TTL_HOURS, then is deleted with everything it owns.
  */
-export async function startDemo(ctx: AppContext, input: StartDemoInput, client: ClientInfo): Promise<IssuedSession> {
+export async function startDemo(
+  ctx: AppContext,
+  input: StartDemoInput,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const { language } = startDemoInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'demo', { ip: client.ip });
   const now = ctx.clock.now();

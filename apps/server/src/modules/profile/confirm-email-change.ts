@@ -14,6 +14,9 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, userId)));
     if (taken) throw new AppError('email_taken');
-    await tx.update(users).set({ email: newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
   });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from '../../app';
-import { createTestApp, emailedToken, signedInUser, uniqueEmail, uniqueIp } from '../../test-support/test-app';
+import {
+  createTestApp,
+  emailedToken,
+  signedInUser,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test-support/test-app';
 
 let doppel: DoppelApp;
 beforeAll(async () => {
@@ -28,10 +34,19 @@ describe('profile', () => {
       payload: { fullName: '  Maria Petrova ' },
     });
     expect(renamed.json()).toMatchObject({ name: 'Maria Petrova', fullName: 'Maria Petrova' });
-    const reread = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: authed(user.accessToken) });
+    const reread = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: authed(user.accessToken),
+    });
     expect(reread.json().name).toBe('Maria Petrova');
 
-    const blank = await doppel.app.inject({ method: 'PATCH', url: '/api/me', headers: authed(user.accessToken), payload: { fullName: ' ' } });
+    const blank = await doppel.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: authed(user.accessToken),
+      payload: { fullName: ' ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields).toEqual({ fullName: 'nameRequired' });
   });
@@ -61,7 +76,12 @@ describe('profile', () => {
     expect(pending.json()).toMatchObject({ email: user.email, pendingEmail: newEmail });
 
     const token = await emailedToken(doppel, newEmail, 'change_email');
-    const confirmed = await doppel.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', remoteAddress: uniqueIp(), payload: { token } });
+    const confirmed = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email-change',
+      remoteAddress: uniqueIp(),
+      payload: { token },
+    });
     expect(confirmed.statusCode).toBe(200);
     const me = await doppel.app.inject({ method: 'GET', url: '/api/me', headers: authed(user.accessToken) });
     expect(me.json()).toMatchObject({ email: newEmail, pendingEmail: null });

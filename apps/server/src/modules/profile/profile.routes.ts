@@ -13,7 +13,9 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get('/me', { schema: { tags, response: { 200: userSchema } } }, async (request) =>
     loadUserView(ctx.db, requireAuth(request).userId, ctx.clock.now()),
   );
-  r.patch('/me', { schema: { tags, body: updateProfileInputSchema, response: { 200: userSchema } } }, async (request) =>
-    updateProfile(ctx, requireAuth(request), request.body),
+  r.patch(
+    '/me',
+    { schema: { tags, body: updateProfileInputSchema, response: { 200: userSchema } } },
+    async (request) => updateProfile(ctx, requireAuth(request), request.body),
   );
 }

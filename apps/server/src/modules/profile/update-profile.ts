@@ -11,14 +11,21 @@ import { loadUserView } from '../auth/user-view';
  * Saves the name at once; a new email address only after it is confirmed from its own inbox,
  * so a typo cannot lock the user out and nobody can take over an address they do not read.
  */
-export async function updateProfile(ctx: AppContext, auth: AuthenticatedUser, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  input: UpdateProfileInput,
+): Promise<User> {
   const changes = updateProfileInputSchema.parse(input);
   const now = ctx.clock.now();
   const emailChange = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
     if (!current) throw new AppError('not_found');
     if (changes.fullName !== undefined) {
-      await tx.update(users).set({ fullName: changes.fullName, updatedAt: now }).where(eq(users.id, auth.userId));
+      await tx
+        .update(users)
+        .set({ fullName: changes.fullName, updatedAt: now })
+        .where(eq(users.id, auth.userId));
     }
     if (changes.email === undefined || changes.email === current.email) return null;
     if (auth.isDemo) throw new AppError('demo_restricted');
@@ -27,11 +34,21 @@ export async function updateProfile(ctx: AppContext, auth: AuthenticatedUser, in
       .from(users)
       .where(and(eq(users.email, changes.email), ne(users.id, auth.userId)));
     if (taken) throw new AppError('email_taken');
-    const token = await issueEmailToken(tx, { userId: auth.userId, purpose: 'change_email', newEmail: changes.email, now });
+    const token = await issueEmailToken(tx, {
+      userId: auth.userId,
+      purpose: 'change_email',
+      newEmail: changes.email,
+      now,
+    });
     return { token, to: changes.email };
   });
   if (emailChange) {
-    await sendAccountEmail(ctx, { userId: auth.userId, purpose: 'change_email', token: emailChange.token, to: emailChange.to });
+    await sendAccountEmail(ctx, {
+      userId: auth.userId,
+      purpose: 'change_email',
+      token: emailChange.token,
+      to: emailChange.to,
+    });
   }
   return loadUserView(ctx.db, auth.userId, now);
 }

@@ -15,7 +15,11 @@ const authed = (accessToken: string) => ({ authorization: `Bearer ${accessToken}
 describe('user settings', () => {
   it('starts with the spec defaults: auto-translate on, automatic response language, temperature 0.7', async () => {
     const user = await signedInUser(doppel);
-    const settings = await doppel.app.inject({ method: 'GET', url: '/api/settings', headers: authed(user.accessToken) });
+    const settings = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: authed(user.accessToken),
+    });
     expect(settings.json()).toMatchObject({
       language: 'en',
       responseLanguage: 'auto',
@@ -34,7 +38,11 @@ describe('user settings', () => {
       payload: { fullName: 'Иван', email, password: 'secret1', language: 'ru' },
     });
     const { desc, emailOutbox, eq } = await import('@doppel/db');
-    const [mail] = await doppel.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt));
+    const [mail] = await doppel.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt));
     expect(mail?.subject).toBe('Подтвердите аккаунт Doppel');
   });
 
@@ -47,8 +55,17 @@ describe('user settings', () => {
       payload: { language: 'ru', responseLanguage: 'en' },
     });
     expect(first.json()).toMatchObject({ language: 'ru', responseLanguage: 'en', autoTranslate: true });
-    await doppel.app.inject({ method: 'PATCH', url: '/api/settings', headers: authed(user.accessToken), payload: { autoTranslate: false, aiPreferences: { temperature: 0.3 } } });
-    const reread = await doppel.app.inject({ method: 'GET', url: '/api/settings', headers: authed(user.accessToken) });
+    await doppel.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: authed(user.accessToken),
+      payload: { autoTranslate: false, aiPreferences: { temperature: 0.3 } },
+    });
+    const reread = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: authed(user.accessToken),
+    });
     expect(reread.json()).toMatchObject({
       language: 'ru',
       responseLanguage: 'en',
@@ -59,18 +76,35 @@ describe('user settings', () => {
 
   it('rejects an unknown language or an out-of-range temperature and changes nothing', async () => {
     const user = await signedInUser(doppel);
-    for (const payload of [{ language: 'it' }, { aiPreferences: { temperature: 1.5 } }, { language: 'ru', plan: 'free' }]) {
-      const response = await doppel.app.inject({ method: 'PATCH', url: '/api/settings', headers: authed(user.accessToken), payload });
+    for (const payload of [
+      { language: 'it' },
+      { aiPreferences: { temperature: 1.5 } },
+      { language: 'ru', plan: 'free' },
+    ]) {
+      const response = await doppel.app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: authed(user.accessToken),
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation_failed');
     }
-    const reread = await doppel.app.inject({ method: 'GET', url: '/api/settings', headers: authed(user.accessToken) });
+    const reread = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: authed(user.accessToken),
+    });
     expect(reread.json()).toMatchObject({ language: 'en', aiPreferences: { temperature: 0.7 } });
   });
 
   it('shows each account its own plan: Pro Plan, $29 a month, 20% annual discount, 1,000,000 tokens', async () => {
     const user = await signedInUser(doppel);
-    const plan = await doppel.app.inject({ method: 'GET', url: '/api/subscription', headers: authed(user.accessToken) });
+    const plan = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/subscription',
+      headers: authed(user.accessToken),
+    });
     expect(plan.json()).toMatchObject({
       planName: 'Pro Plan',
       priceCents: 2900,
@@ -89,12 +123,22 @@ describe('user settings', () => {
     const other = await signedInUser(doppel);
     const { tasks } = await import('@doppel/db');
     await doppel.ctx.db.insert(tasks).values([
-      { userId: user.userId, type: 'message_reply', title: 'Reply to Anna', priority: 'high', status: 'pending' },
+      {
+        userId: user.userId,
+        type: 'message_reply',
+        title: 'Reply to Anna',
+        priority: 'high',
+        status: 'pending',
+      },
       { userId: user.userId, type: 'linkedin_post', title: 'Post', priority: 'low', status: 'pending' },
       { userId: user.userId, type: 'linkedin_post', title: 'Done', priority: 'low', status: 'completed' },
       { userId: other.userId, type: 'message_reply', title: 'Not mine', priority: 'low', status: 'pending' },
     ]);
-    const summary = await doppel.app.inject({ method: 'GET', url: '/api/shell/summary', headers: authed(user.accessToken) });
+    const summary = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/shell/summary',
+      headers: authed(user.accessToken),
+    });
     expect(summary.json()).toEqual({ pendingTasks: 2 });
   });
 });

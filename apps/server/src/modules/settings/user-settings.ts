@@ -1,4 +1,8 @@
-import { updateUserSettingsInputSchema, type UpdateUserSettingsInput, type UserSettings } from '@doppel/contracts';
+import {
+  updateUserSettingsInputSchema,
+  type UpdateUserSettingsInput,
+  type UserSettings,
+} from '@doppel/contracts';
 import { eq, userSettings, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';

@@ -8,7 +8,9 @@ import { getNavSummary } from './get-nav-summary';
 export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/shell/summary', { schema: { tags: ['shell'], response: { 200: navSummarySchema } } }, async (request) =>
-      getNavSummary(ctx, requireAuth(request).userId),
+    .get(
+      '/shell/summary',
+      { schema: { tags: ['shell'], response: { 200: navSummarySchema } } },
+      async (request) => getNavSummary(ctx, requireAuth(request).userId),
     );
 }

@@ -8,7 +8,9 @@ import { getSubscription } from './get-subscription';
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/subscription', { schema: { tags: ['subscription'], response: { 200: subscriptionSchema } } }, async (request) =>
-      getSubscription(ctx, requireAuth(request).userId),
+    .get(
+      '/subscription',
+      { schema: { tags: ['subscription'], response: { 200: subscriptionSchema } } },
+      async (request) => getSubscription(ctx, requireAuth(request).userId),
     );
 }

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Try demo' }).click();
+  await expect(page).toHaveURL(/\/actions$/);
+});
+
+test('mobile shows the bottom bar with four tabs and no sidebar', async ({ page }) => {
+  const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
+  await expect(bottom).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sidebar navigation' })).toHaveCount(0);
+  const labels = await bottom.getByRole('link').allInnerTexts();
+  expect(labels.map((l) => l.trim())).toEqual(['Assistant', 'Growth', 'Personas', 'Agent']);
+  await bottom.getByRole('link', { name: 'Growth' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+});
+
+test('desktop-only pages send a phone to /actions', async ({ page }) => {
+  for (const path of ['/documents', '/tasks', '/api']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/actions$/);
+  }
+});
