@@ -20,6 +20,7 @@ import {
   clientInfo,
   setRefreshCookie,
 } from '../../plugins/authenticate';
+import { languageFromHeader } from '../../lib/request-language';
 import { limitAuthAttempt } from './auth-rate-rules';
 import { endSession, rotateSession } from './sessions';
 import { signIn } from './sign-in';
@@ -36,7 +37,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/sign-up',
     { schema: { tags, body: signUpInputSchema, response: { 201: signUpResultSchema } } },
-    async (request, reply) => reply.code(201).send(await signUp(ctx, request.body, clientInfo(request))),
+    async (request, reply) => {
+      const language = request.body.language ?? languageFromHeader(request.headers['accept-language']);
+      return reply.code(201).send(await signUp(ctx, { ...request.body, language }, clientInfo(request)));
+    },
   );
 
   r.post(

@@ -46,6 +46,24 @@ describe('user settings', () => {
     expect(mail?.subject).toBe('Подтвердите аккаунт Doppel');
   });
 
+  it('takes the interface language from Accept-Language when the body names none', async () => {
+    const email = uniqueEmail();
+    await doppel.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      remoteAddress: uniqueIp(),
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      payload: { fullName: 'Greta', email, password: 'secret1' },
+    });
+    const { desc, emailOutbox, eq } = await import('@doppel/db');
+    const [mail] = await doppel.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt));
+    expect(mail?.subject).toBe('Bestätige dein Doppel-Konto');
+  });
+
   it('saves language, response language and auto-translate, merging partial updates', async () => {
     const user = await signedInUser(doppel);
     const first = await doppel.app.inject({

@@ -1,0 +1,134 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeSession } from '@/test/fake-api';
+import { renderApp, signedInRoutes } from './testing/render-app';
+import { setViewportWidth } from '@/test/viewport';
+
+const MOBILE = 390;
+const DESKTOP = 1280;
+
+describe('route guards', () => {
+  it('sends a visitor without a session from a protected route to /auth', async () => {
+    const { location } = renderApp({ path: '/business' });
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/auth');
+  });
+
+  it('waits for the session restore instead of flashing /auth, then shows the page', async () => {
+    let restore: () => void = () => {};
+    const session = makeSession();
+    const { location } = renderApp({
+      path: '/business',
+      routes: {
+        ...signedInRoutes(session),
+        'POST /api/auth/refresh': () =>
+          new Promise((resolve) => {
+            restore = () => resolve({ body: session });
+          }),
+      },
+    });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(location().pathname).toBe('/business');
+
+    restore();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Growth' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/business');
+  });
+
+  it('redirects / to /actions', async () => {
+    const { location } = renderApp({ path: '/', routes: signedInRoutes() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assistant' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/actions');
+  });
+
+  it('lets a demo session in', async () => {
+    renderApp({ path: '/agent', routes: signedInRoutes(makeSession({ user: { isDemo: true } })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agent' })).toBeInTheDocument();
+  });
+
+  it('sends phones from the desktop-only /documents, /tasks and /api to /actions', async () => {
+    for (const path of ['/documents', '/tasks', '/api']) {
+      const { location, unmount } = renderApp({ path, width: MOBILE, routes: signedInRoutes() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Assistant' })).toBeInTheDocument();
+      expect(location().pathname).toBe('/actions');
+      unmount();
+    }
+  });
+
+  it('shows the desktop-only areas on a desktop', async () => {
+    const { location } = renderApp({ path: '/documents', width: DESKTOP, routes: signedInRoutes() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Knowledge' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/documents');
+  });
+
+  it('goes to /auth when the session ends while using the app', async () => {
+    const { app, location } = renderApp({ path: '/actions', routes: signedInRoutes() });
+    await screen.findByRole('heading', { level: 1, name: 'Assistant' });
+    await app.services.session.signOut();
+    await waitFor(() => expect(location().pathname).toBe('/auth'));
+  });
+
+  it('answers unknown addresses with a not-found page', async () => {
+    renderApp({ path: '/nowhere' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('layouts', () => {
+  it('renders the desktop sidebar with six areas in order and no bottom bar', async () => {
+    renderApp({
+      path: '/high-concept',
+      width: DESKTOP,
+      routes: { ...signedInRoutes(), 'GET /api/shell/summary': { body: { pendingTasks: 3 } } },
+    });
+    const sidebar = await screen.findByRole('navigation', { name: 'Sidebar navigation' });
+    const links = Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent);
+    expect(links[0]).toMatch(/^Assistant/);
+    expect(links.slice(1)).toEqual(['Personas', 'Knowledge', 'Growth', 'Agent', 'API keys']);
+    expect(screen.getByRole('link', { name: 'Personas' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('navigation', { name: 'Bottom navigation' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /Open settings \(Ada Lovelace, authorized\)/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('renders the mobile bottom bar with four tabs and the pending badge, and no sidebar', async () => {
+    renderApp({
+      path: '/actions',
+      width: MOBILE,
+      routes: { ...signedInRoutes(), 'GET /api/shell/summary': { body: { pendingTasks: 4 } } },
+    });
+    const bar = await screen.findByRole('navigation', { name: 'Bottom navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Sidebar navigation' })).not.toBeInTheDocument();
+    const links = Array.from(bar.querySelectorAll('a'));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/actions',
+      '/business',
+      '/high-concept',
+      '/agent',
+    ]);
+    expect(await screen.findByRole('link', { name: /Assistant.*Pending tasks: 4/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Settings stay reachable on phones through the avatar in the header.
+    expect(screen.getByRole('button', { name: /Open settings/ })).toBeInTheDocument();
+  });
+
+  it('hides the badge when nothing is pending', async () => {
+    const { fake } = renderApp({ path: '/actions', width: MOBILE, routes: signedInRoutes() });
+    await screen.findByRole('navigation', { name: 'Bottom navigation' });
+    await waitFor(() => expect(fake.callsTo('GET /api/shell/summary')).toHaveLength(1));
+    expect(screen.queryByText(/Pending tasks/)).not.toBeInTheDocument();
+  });
+
+  it('switches layout when the window crosses 768 px', async () => {
+    renderApp({ path: '/actions', width: DESKTOP, routes: signedInRoutes() });
+    await screen.findByRole('navigation', { name: 'Sidebar navigation' });
+    act(() => setViewportWidth(767));
+    expect(await screen.findByRole('navigation', { name: 'Bottom navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sidebar navigation' })).not.toBeInTheDocument();
+  });
+});

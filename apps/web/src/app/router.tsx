@@ -1,0 +1,85 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
+import type { AreaKey } from '@/features/shell/nav-items';
+import { preloadAppDictionaries } from '@/lib/i18n';
+import { lazyWithPreload } from '@/lib/lazy';
+import { DesktopOnly } from './guards/desktop-only';
+import { RequireSession } from './guards/require-session';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// Every screen is its own chunk so /auth does not pay for the app shell and vice versa.
+const AuthPage = lazyWithPreload(() =>
+  import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })),
+);
+const VerifyEmailPage = lazyWithPreload(() =>
+  import('@/features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ResetPasswordPage = lazyWithPreload(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazyWithPreload(() =>
+  import('@/features/auth/components/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const NotFoundPage = lazyWithPreload(() =>
+  import('./not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+const AppLayout = lazyWithPreload(() =>
+  import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+);
+const AreaPage = lazyWithPreload(() =>
+  import('@/features/shell/components/area-page').then((m) => ({ default: m.AreaPage })),
+);
+
+/** Areas whose screens are not built yet show their "coming soon" page. */
+function area(path: string, key: AreaKey) {
+  return <Route path={path} element={<AreaPage area={key} />} />;
+}
+
+/**
+ * All routes of the app (spec §2). Declarative React Router: data is loaded by TanStack Query,
+ * not route loaders, and declarative mode costs half the bytes of the data router.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/auth/verify" element={<VerifyEmailPage />} />
+          <Route path="/auth/reset" element={<ResetPasswordPage />} />
+          <Route path="/auth/confirm-email" element={<ConfirmEmailPage />} />
+          <Route element={<RequireSession />}>
+            <Route element={<AppLayout />}>
+              <Route index element={<Navigate to="/actions" replace />} />
+              {area('/actions', 'actions')}
+              {area('/business', 'business')}
+              {area('/high-concept', 'highConcept')}
+              {area('/agent', 'agent')}
+              <Route element={<DesktopOnly />}>
+                {area('/tasks', 'tasks')}
+                {area('/documents', 'documents')}
+                {area('/api', 'apiKeys')}
+              </Route>
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** Starts fetching the first screen's code while the session and dictionaries load. */
+export function preloadRouteChunks(pathname: string): void {
+  const chunks: Array<{ preload: () => Promise<unknown> }> = [];
+  if (pathname === '/auth') chunks.push(AuthPage);
+  else if (pathname === '/auth/verify') chunks.push(VerifyEmailPage);
+  else if (pathname === '/auth/reset') chunks.push(ResetPasswordPage);
+  else if (pathname === '/auth/confirm-email') chunks.push(ConfirmEmailPage);
+  else {
+    chunks.push(AppLayout, AreaPage);
+    void preloadAppDictionaries();
+  }
+  for (const chunk of chunks) void chunk.preload();
+}

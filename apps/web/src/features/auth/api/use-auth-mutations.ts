@@ -1,0 +1,59 @@
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@doppel/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useApi, useSessionManager } from '@/lib/services';
+import {
+  postConfirmEmailChange,
+  postForgotPassword,
+  postResendVerification,
+  postResetPassword,
+  postSignIn,
+  postSignUp,
+  postStartDemo,
+  postVerifyEmail,
+} from './auth-api';
+
+/** Signs in and adopts the session (this tab and the others). */
+export function useSignIn() {
+  const api = useApi();
+  const session = useSessionManager();
+  return useMutation({
+    mutationFn: (input: SignInInput) => session.signIn(() => postSignIn(api, input)),
+  });
+}
+
+export function useSignUp() {
+  const api = useApi();
+  return useMutation({ mutationFn: (input: SignUpInput) => postSignUp(api, input) });
+}
+
+/** Opens a fresh private demo sandbox and signs into it. */
+export function useStartDemo() {
+  const api = useApi();
+  const session = useSessionManager();
+  return useMutation({ mutationFn: () => session.signIn(() => postStartDemo(api)) });
+}
+
+export function useForgotPassword() {
+  const api = useApi();
+  return useMutation({ mutationFn: (input: ForgotPasswordInput) => postForgotPassword(api, input) });
+}
+
+export function useResendVerification() {
+  const api = useApi();
+  return useMutation({ mutationFn: (email: string) => postResendVerification(api, email) });
+}
+
+export function useVerifyEmail() {
+  const api = useApi();
+  return useMutation({ mutationFn: (token: string) => postVerifyEmail(api, token) });
+}
+
+export function useResetPassword() {
+  const api = useApi();
+  return useMutation({ mutationFn: (input: ResetPasswordInput) => postResetPassword(api, input) });
+}
+
+export function useConfirmEmailChange() {
+  const api = useApi();
+  return useMutation({ mutationFn: (token: string) => postConfirmEmailChange(api, token) });
+}

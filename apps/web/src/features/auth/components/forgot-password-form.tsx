@@ -1,0 +1,87 @@
+import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@doppel/contracts';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { notifyError } from '@/lib/notify';
+import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
+import { zodResolver } from '@/lib/zod-resolver';
+import { useForgotPassword } from '../api/use-auth-mutations';
+
+type ForgotValues = z.output<typeof forgotPasswordInputSchema>;
+
+interface ForgotPasswordFormProps {
+  defaultEmail?: string;
+  onBack: () => void;
+}
+
+export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const message = useValidationMessage();
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput, unknown, ForgotValues>({
+    resolver: zodResolver(forgotPasswordInputSchema),
+    defaultValues: { email: defaultEmail },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await forgot.mutateAsync(values);
+      setSentTo(values.email);
+    } catch (error) {
+      if (applyServerFieldErrors(error, form.setError, ['email'])) return;
+      notifyError(error, t('forgot.failed'));
+    }
+  });
+
+  const busy = form.formState.isSubmitting || forgot.isPending;
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 className="text-base font-semibold">{t('forgot.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('forgot.description')}</p>
+      </div>
+      {sentTo ? (
+        <Notice variant="success" role="status">
+          <MailCheck aria-hidden="true" />
+          <p>{t('forgot.sent', { email: sentTo })}</p>
+        </Notice>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="grid gap-4"
+          aria-label={t('forgot.title')}
+        >
+          <FormField label={t('fields.email')} error={message(form.formState.errors.email?.message)}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t('fields.emailPlaceholder')}
+                {...form.register('email', { onChange: () => form.clearErrors('email') })}
+              />
+            )}
+          </FormField>
+          <Button type="submit" loading={busy} className="w-full">
+            {busy ? t('forgot.submitting') : t('forgot.submit')}
+          </Button>
+        </form>
+      )}
+      <Button variant="ghost" onClick={onBack} className="justify-self-center">
+        <ArrowLeft aria-hidden="true" />
+        {t('forgot.back')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply } from '@/test/fake-api';
+import { renderAuth } from '../testing/render-auth';
+
+async function openSignUp(routes = {}) {
+  const rendered = renderAuth({ server: routes });
+  await rendered.user.click(await screen.findByRole('tab', { name: 'Sign up' }));
+  const form = await screen.findByRole('form', { name: 'Sign up' });
+  return { ...rendered, form: within(form) };
+}
+
+describe('sign-up form', () => {
+  it('validates name, email and password on submit and clears an error when its field is edited', async () => {
+    const { user, form, fake } = await openSignUp();
+
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(await form.findByText('Name is required')).toBeInTheDocument();
+    expect(form.getByText('Email is required')).toBeInTheDocument();
+    expect(form.getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
+    expect(form.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(form.getByText('Email is required')).toBeInTheDocument();
+
+    await user.type(form.getByLabelText('Email'), 'not-an-email');
+    await user.type(form.getByLabelText('Password'), '12345');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(await form.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(form.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+
+    await user.type(form.getByLabelText('Password'), '6');
+    expect(form.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
+    expect(fake.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
+  });
+
+  it('creates the account and asks to check the email', async () => {
+    const { user, form, fake } = await openSignUp({
+      'POST /api/auth/sign-up': { status: 201, body: { verificationSent: true } },
+    });
+    await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await user.type(form.getByLabelText('Password'), 'analytical');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+
+    expect(
+      await screen.findByText('Account created successfully! Please check your email for verification.'),
+    ).toBeInTheDocument();
+    expect(fake.callsTo('POST /api/auth/sign-up')[0]!.body).toEqual({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'analytical',
+    });
+  });
+
+  it('shows the server’s field errors under the fields', async () => {
+    const { user, form } = await openSignUp({
+      'POST /api/auth/sign-up': errorReply(400, 'validation_failed', 'Please fill in all required fields', {
+        fields: { password: 'passwordTooShort' },
+      }),
+    });
+    await user.type(form.getByLabelText('Full name'), 'Ada');
+    await user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await user.type(form.getByLabelText('Password'), 'abcdef');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(await form.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('reports a taken email with the server’s message', async () => {
+    const { user, form } = await openSignUp({
+      'POST /api/auth/sign-up': errorReply(409, 'email_taken', 'User already registered'),
+    });
+    await user.type(form.getByLabelText('Full name'), 'Ada');
+    await user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await user.type(form.getByLabelText('Password'), 'abcdef');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('User already registered')).toBeInTheDocument();
+  });
+});

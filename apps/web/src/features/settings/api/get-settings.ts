@@ -1,0 +1,51 @@
+import type { UserSettings } from '@doppel/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/services';
+
+export const settingsQueryKey = ['settings'] as const;
+
+/** The top-level preferences the settings dialog edits. */
+export type SettingsPatch = Partial<Pick<UserSettings, 'language' | 'responseLanguage' | 'autoTranslate'>>;
+
+export function getSettings(api: ApiClient): Promise<UserSettings> {
+  return api.get<UserSettings>('/api/settings');
+}
+
+export function patchSettings(api: ApiClient, patch: SettingsPatch): Promise<UserSettings> {
+  return api.patch<UserSettings>('/api/settings', patch);
+}
+
+export function settingsQueryOptions(api: ApiClient) {
+  return queryOptions({ queryKey: settingsQueryKey, queryFn: () => getSettings(api) });
+}
+
+export function useSettings() {
+  const api = useApi();
+  return useQuery(settingsQueryOptions(api));
+}
+
+/**
+ * Saves one preference at a time, optimistically; on failure the old value comes back.
+ * Saves run one after another so a slow answer cannot overwrite a newer choice.
+ */
+export function useUpdateSettings() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: 'settings' },
+    mutationFn: (patch: SettingsPatch) => patchSettings(api, patch),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: settingsQueryKey });
+      const previous = queryClient.getQueryData<UserSettings>(settingsQueryKey);
+      if (previous) queryClient.setQueryData<UserSettings>(settingsQueryKey, { ...previous, ...patch });
+      return { previous };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.previous) queryClient.setQueryData(settingsQueryKey, context.previous);
+    },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQueryKey, settings);
+    },
+  });
+}

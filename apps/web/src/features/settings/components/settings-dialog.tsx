@@ -1,0 +1,183 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  Bot,
+  CircleCheck,
+  Coins,
+  CreditCard,
+  FlaskConical,
+  Languages,
+  LogOut,
+  MessagesSquare,
+  Plug,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/coming-soon';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Notice } from '@/components/ui/notice';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
+import { useSession, useSessionManager } from '@/lib/services';
+import { useIsDesktop } from '@/lib/use-media-query';
+import { LanguageTab } from './language-tab';
+import { ProfileTab } from './profile-tab';
+import { SubscriptionTab } from './subscription-tab';
+
+type TabKey = 'profile' | 'subscription' | 'tokens' | 'language' | 'messengers' | 'mcp' | 'aiModels';
+type ComingSoonTab = Extract<TabKey, 'tokens' | 'messengers' | 'mcp' | 'aiModels'>;
+
+const TABS: Array<{ key: TabKey; icon: LucideIcon }> = [
+  { key: 'profile', icon: UserRound },
+  { key: 'subscription', icon: CreditCard },
+  { key: 'tokens', icon: Coins },
+  { key: 'language', icon: Languages },
+  { key: 'messengers', icon: MessagesSquare },
+  { key: 'mcp', icon: Plug },
+  { key: 'aiModels', icon: Bot },
+];
+
+interface SettingsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Profile, plan and preferences, opened from the user block (spec §2 Settings dialog). */
+export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+  const { t } = useTranslation('settings');
+  const isDesktop = useIsDesktop();
+  const [tab, setTab] = useState<TabKey>('profile');
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('close')} className="md:h-[min(720px,85dvh)]">
+        <DialogHeader>
+          <DialogTitle>{t('title')}</DialogTitle>
+          <DialogDescription>{t('description')}</DialogDescription>
+        </DialogHeader>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setTab(value as TabKey)}
+          orientation={isDesktop ? 'vertical' : 'horizontal'}
+          className="flex min-h-0 flex-1 flex-col md:flex-row"
+        >
+          <div className="flex shrink-0 flex-col gap-3 border-b p-3 md:w-52 md:border-r md:border-b-0">
+            <SessionBanner />
+            <TabsList aria-label={t('tabsLabel')} variant="menu">
+              {TABS.map(({ key, icon: Icon }) => (
+                <TabsTrigger key={key} value={key}>
+                  <Icon aria-hidden="true" />
+                  {t(`tabs.${key}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {isDesktop ? (
+              <div className="mt-auto">
+                <SignOutButton />
+              </div>
+            ) : null}
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-5">
+            <TabsContent value="profile">
+              <ProfileTab />
+            </TabsContent>
+            <TabsContent value="subscription">
+              <SubscriptionTab />
+            </TabsContent>
+            <TabsContent value="language">
+              <LanguageTab />
+            </TabsContent>
+            {(['tokens', 'messengers', 'mcp', 'aiModels'] as const).map((key) => (
+              <TabsContent key={key} value={key}>
+                <ComingSoonPanel tab={key} />
+              </TabsContent>
+            ))}
+          </div>
+          {isDesktop ? null : (
+            <div className="border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+              <SignOutButton />
+            </div>
+          )}
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const COMING_SOON_ICONS: Record<ComingSoonTab, LucideIcon> = {
+  tokens: Coins,
+  messengers: MessagesSquare,
+  mcp: Plug,
+  aiModels: Bot,
+};
+
+function ComingSoonPanel({ tab }: { tab: ComingSoonTab }) {
+  const { t } = useTranslation('settings');
+  return (
+    <ComingSoon
+      headingLevel={3}
+      icon={COMING_SOON_ICONS[tab]}
+      title={t(`comingSoon.${tab}.title`)}
+      description={t(`comingSoon.${tab}.description`)}
+      badge={t('comingSoon.badge')}
+      compact
+    />
+  );
+}
+
+/** 'connected' for an account, 'demo mode' (with the way to a real account) for a demo. */
+function SessionBanner() {
+  const { t } = useTranslation('settings');
+  const { isDemo } = useSession();
+  let content: ReactNode;
+  if (isDemo) {
+    content = (
+      <Notice variant="warning" size="sm">
+        <FlaskConical aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">{t('banner.demo')}</p>
+          <p>{t('banner.demoHint')}</p>
+          <button
+            type="button"
+            onClick={startCreateAccount}
+            className="justify-self-start font-semibold underline underline-offset-4"
+          >
+            {t('banner.createAccount')}
+          </button>
+        </div>
+      </Notice>
+    );
+  } else {
+    content = (
+      <Notice variant="success" size="sm">
+        <CircleCheck aria-hidden="true" />
+        <div className="grid gap-0.5">
+          <p className="font-semibold">{t('banner.connected')}</p>
+          <p>{t('banner.connectedHint')}</p>
+        </div>
+      </Notice>
+    );
+  }
+  return content;
+}
+
+/** Sign out for an account; a demo visitor gets "Exit demo", which ends the sandbox session the same way. */
+function SignOutButton() {
+  const { t } = useTranslation('settings');
+  const { isDemo, status } = useSession();
+  const session = useSessionManager();
+  const signOut = useMutation({
+    mutationFn: () => session.signOut(),
+    onSuccess: () => notifySuccess(isDemo ? t('demoExited') : t('signedOut')),
+    onError: (error) => notifyError(error),
+  });
+  if (status !== 'signedIn') return null;
+  return (
+    <Button variant="outline" className="w-full" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+      {signOut.isPending ? null : <LogOut aria-hidden="true" />}
+      {isDemo ? t('exitDemo') : t('signOut')}
+    </Button>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
+import { useSession } from '@/lib/services';
+import { cn } from '@/lib/utils';
+
+interface UserBlockProps {
+  onOpenSettings: () => void;
+  /** Preloads the settings dialog when the pointer or focus gets near. */
+  onIntent?: () => void;
+  /** `compact` is the avatar-only button of the mobile header. */
+  variant?: 'full' | 'compact';
+}
+
+/** The signed-in user's name and state; opens the settings dialog. */
+export function UserBlock({ onOpenSettings, onIntent, variant = 'full' }: UserBlockProps) {
+  const { t } = useTranslation('shell');
+  const { user } = useSession();
+  if (!user) return null;
+  const state = user.isDemo ? t('user.demoMode') : t('user.authorized');
+  const label = t('user.openSettings', { name: user.name, state });
+
+  if (variant === 'compact') {
+    return (
+      <button
+        type="button"
+        onClick={onOpenSettings}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        aria-label={label}
+        className="inline-flex size-11 items-center justify-center rounded-full"
+      >
+        <Avatar name={user.name} />
+      </button>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onOpenSettings}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      aria-label={label}
+      className="flex w-full items-center gap-3 rounded-lg p-2 text-left transition-colors hover:bg-muted"
+    >
+      <Avatar name={user.name} />
+      <span className="grid min-w-0 flex-1">
+        <span className="truncate text-sm font-medium">{user.name}</span>
+        <span
+          className={cn(
+            'truncate text-xs',
+            user.isDemo ? 'text-warning-soft-foreground' : 'text-muted-foreground',
+          )}
+        >
+          {state}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,20 @@
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type errors from './locales/en/errors.json';
+import type settings from './locales/en/settings.json';
+import type shell from './locales/en/shell.json';
+
+// English is the reference dictionary: keys are checked against it at compile time, and the
+// completeness test makes sure every other language has the same keys.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      shell: typeof shell;
+      settings: typeof settings;
+      errors: typeof errors;
+    };
+  }
+}

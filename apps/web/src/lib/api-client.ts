@@ -1,0 +1,152 @@
+import { ApiError, apiErrorFromResponse, isAbortError, networkError } from './api-error';
+import type { SessionManager } from './session';
+
+export interface ApiClientOptions {
+  /** Prefix for API paths; empty for same-origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Sent as Accept-Language so the server can answer (and write emails) in the interface language. */
+  getLanguage?: () => string | undefined;
+  /** How often a 502/503/504 answer is retried (spec §8). */
+  transientRetries?: number;
+  /** First pause before such a retry; doubles per attempt. */
+  transientRetryDelayMs?: number;
+}
+
+export interface RequestOptions {
+  /** Sends the bearer token and refreshes it on 401. Off for sign-in, sign-up and other public auth calls. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const UPSTREAM_FAILURES = new Set([502, 503, 504]);
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The one way the web app talks to its server: JSON in and out, cookies included, the bearer
+ * attached, one refresh-and-retry on 401, upstream hiccups retried, and every error body turned
+ * into an ApiError.
+ */
+export class ApiClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly getLanguage: () => string | undefined;
+  private readonly transientRetries: number;
+  private readonly transientRetryDelayMs: number;
+
+  constructor(
+    private readonly session: SessionManager | null,
+    options: ApiClientOptions = {},
+  ) {
+    this.baseUrl = options.baseUrl ?? '';
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.getLanguage = options.getLanguage ?? (() => undefined);
+    this.transientRetries = options.transientRetries ?? 2;
+    this.transientRetryDelayMs = options.transientRetryDelayMs ?? 300;
+  }
+
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, undefined, options);
+  }
+
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, body, options);
+  }
+
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PATCH', path, body, options);
+  }
+
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PUT', path, body, options);
+  }
+
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+
+  async request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const auth = options.auth ?? true;
+    const usedToken = auth ? (this.session?.accessToken ?? null) : null;
+    let response = await this.send(method, path, body, usedToken, options.signal);
+
+    if (response.status === 401 && auth && this.session) {
+      // Another request may already have refreshed while this one was in flight.
+      const current = this.session.accessToken;
+      const next = current && current !== usedToken ? this.session.session : await this.session.refresh();
+      if (next) {
+        await response.body?.cancel();
+        response = await this.send(method, path, body, next.accessToken, options.signal);
+      }
+    }
+
+    if (!response.ok) throw await apiErrorFromResponse(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError('bad_response', '', response.status);
+    }
+  }
+
+  private async send(
+    method: Method,
+    path: string,
+    body: unknown,
+    token: string | null,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const language = this.getLanguage();
+    if (language) headers['Accept-Language'] = language;
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    };
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        throw networkError(error);
+      }
+      if (!this.shouldRetry(method, response.status) || attempt >= this.transientRetries) return response;
+      await response.body?.cancel();
+      await pause(this.transientRetryDelayMs * 2 ** attempt, signal);
+    }
+  }
+
+  /**
+   * 503 means the server did not take the request, so anything may be sent again. After a 502
+   * or 504 a POST may already have happened (an account created, an email sent), so only
+   * idempotent methods are repeated.
+   */
+  private shouldRetry(method: Method, status: number): boolean {
+    if (!UPSTREAM_FAILURES.has(status)) return false;
+    return status === 503 || method !== 'POST';
+  }
+}

@@ -1,0 +1,116 @@
+import { interfaceLanguages } from '@doppel/contracts';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from './i18n';
+
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** "en" → "common" → { "toast.errorTitle": "Error", … } */
+function flatten(value: unknown, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  } else {
+    into[prefix] = value;
+  }
+  return into;
+}
+
+const dictionaries = new Map<string, Record<string, unknown>>();
+for (const [path, content] of Object.entries(files)) {
+  const [, language, namespace] = /\.\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  const flat = flatten(content);
+  const merged = dictionaries.get(language!) ?? {};
+  for (const [key, text] of Object.entries(flat)) merged[`${namespace}:${key}`] = text;
+  dictionaries.set(language!, merged);
+}
+
+function variables(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!).sort();
+}
+
+/**
+ * Texts that are rightly the same as the English ones in that language — proper loanwords and
+ * identical words, not untranslated copies. Each entry is "<language> <namespace:key>".
+ */
+const SAME_AS_ENGLISH = new Set([
+  'fr shell:nav.highConcept', // "Personas" is the French marketing term too
+  'fr shell:areas.highConcept.title',
+  'de shell:nav.highConcept', // likewise in German
+  'de shell:areas.highConcept.title',
+  'de settings:profile.name', // "Name" is German
+  'de settings:profile.status', // "Status" is German
+  'es common:toast.errorTitle', // "Error" is Spanish
+  'es settings:subscription.plan', // "Plan" is Spanish
+  'es settings:subscription.tokenQuotaValue', // "tokens" is the Spanish term
+]);
+
+describe('dictionaries', () => {
+  it('exist for every interface language and namespace, and for nothing else', () => {
+    const expected = interfaceLanguages.flatMap((language) =>
+      NAMESPACES.map((namespace) => `../locales/${language}/${namespace}.json`),
+    );
+    expect(Object.keys(files).sort()).toEqual(expected.sort());
+  });
+
+  it('hold every key in every language', () => {
+    const allKeys = new Set([...dictionaries.values()].flatMap((dictionary) => Object.keys(dictionary)));
+    const missing: string[] = [];
+    for (const language of interfaceLanguages) {
+      const dictionary = dictionaries.get(language) ?? {};
+      for (const key of allKeys) if (!(key in dictionary)) missing.push(`${language} lacks ${key}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('hold only non-empty texts', () => {
+    const empty: string[] = [];
+    for (const [language, dictionary] of dictionaries) {
+      for (const [key, text] of Object.entries(dictionary)) {
+        if (typeof text !== 'string' || text.trim() === '') empty.push(`${language} ${key}`);
+      }
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it('use the same {{variables}} in every language', () => {
+    const english = dictionaries.get('en')!;
+    const mismatches: string[] = [];
+    for (const [language, dictionary] of dictionaries) {
+      for (const [key, text] of Object.entries(dictionary)) {
+        const reference = english[key];
+        if (typeof text !== 'string' || typeof reference !== 'string') continue;
+        if (variables(text).join() !== variables(reference).join()) mismatches.push(`${language} ${key}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('are translated rather than copied from English', () => {
+    const english = dictionaries.get('en')!;
+    const copies: string[] = [];
+    for (const [language, dictionary] of dictionaries) {
+      if (language === 'en') continue;
+      for (const [key, text] of Object.entries(dictionary)) {
+        if (text === english[key] && !SAME_AS_ENGLISH.has(`${language} ${key}`))
+          copies.push(`${language} ${key}: ${String(text)}`);
+      }
+    }
+    expect(copies).toEqual([]);
+  });
+
+  it('say the spec’s English texts where it gives them', () => {
+    const english = dictionaries.get('en')!;
+    expect(english['auth:emailRequired']).toBe('Email is required');
+    expect(english['auth:emailInvalid']).toBe('Please enter a valid email');
+    expect(english['auth:nameRequired']).toBe('Name is required');
+    expect(english['auth:signUp.success']).toBe(
+      'Account created successfully! Please check your email for verification.',
+    );
+    expect(english['errors:unexpected']).toBe('An unexpected error occurred');
+    expect(dictionaries.get('ru')!['auth:signInFailed']).toBe('Произошла ошибка при входе');
+    expect(dictionaries.get('ru')!['auth:signUpFailed']).toBe('Произошла ошибка при регистрации');
+    expect(dictionaries.get('ru')!['settings:profile.updateFailed']).toBe('Ошибка обновления профиля');
+  });
+});

@@ -1,0 +1,128 @@
+import { AUTH_TOGGLE_DEFAULT_LANGUAGE, interfaceLanguages, type InterfaceLanguage } from '@doppel/contracts';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_STORAGE_KEY = 'doppel.language';
+export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Each language named in itself; the same in every dictionary, so kept out of them. */
+export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
+  en: 'English',
+  ru: 'Русский',
+  fr: 'Français',
+  es: 'Español',
+  de: 'Deutsch',
+};
+
+type LanguageBundle = Record<string, ResourceKey>;
+type BundlePart = 'public' | 'app';
+
+/** Namespaces of the public pages; the rest (shell, settings) load with the app shell. */
+const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
+const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings'];
+
+const bundleLoaders = import.meta.glob<LanguageBundle>('../locales/*/{public,app}.ts', { import: 'default' });
+const bundles = new Map<string, Promise<LanguageBundle>>();
+
+function loadBundle(language: string, part: BundlePart): Promise<LanguageBundle> {
+  const key = `../locales/${language}/${part}.ts`;
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    const loader = bundleLoaders[key];
+    bundle = loader ? loader() : Promise.reject(new Error(`No dictionary for language "${language}"`));
+    bundles.set(key, bundle);
+    // A failed chunk load (flaky network) may be retried on the next language change.
+    bundle.catch(() => bundles.delete(key));
+  }
+  return bundle;
+}
+
+/**
+ * Loads dictionaries lazily, one chunk per language and part, so /auth fetches neither other
+ * languages nor the app's texts.
+ */
+const lazyDictionaries: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const part: BundlePart = (PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app';
+    loadBundle(language, part).then(
+      (bundle) => callback(null, bundle[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** Fetches the signed-in app's texts ahead of the shell that needs them. */
+export function preloadAppDictionaries(): Promise<unknown> {
+  return i18n.loadNamespaces([...APP_NAMESPACES]);
+}
+
+export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
+  return typeof value === 'string' && (interfaceLanguages as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(): InterfaceLanguage | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isInterfaceLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The language chosen on this device before, else English (the sign-in toggle's default, spec §9). */
+export function initialLanguage(): InterfaceLanguage {
+  return readStoredLanguage() ?? AUTH_TOGGLE_DEFAULT_LANGUAGE;
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
+let initialized: Promise<unknown> | null = null;
+
+/** Starts i18next once; resolves when the first language's dictionaries are loaded. */
+export function initI18n(language: InterfaceLanguage = initialLanguage()): Promise<unknown> {
+  initialized ??= i18n
+    .use(lazyDictionaries)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...interfaceLanguages],
+      load: 'currentOnly',
+      ns: [...PUBLIC_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+      react: { useSuspense: true },
+    });
+  return initialized;
+}
+
+/** The interface language in effect, narrowed to the supported ones. */
+export function currentLanguage(): InterfaceLanguage {
+  return isInterfaceLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : AUTH_TOGGLE_DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language now and remembers it on this device. */
+export async function setInterfaceLanguage(language: InterfaceLanguage): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage may be disabled; the switch still applies to this page.
+  }
+  // Switching before the first dictionaries arrive would race i18next's own start-up.
+  if (initialized) await initialized;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** Locale for Intl formatting: Russian dates use ru-RU as the spec asks, others the language itself. */
+export function intlLocale(language: string = currentLanguage()): string {
+  return language === 'ru' ? 'ru-RU' : language;
+}

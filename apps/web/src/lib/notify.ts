@@ -1,0 +1,60 @@
+import { isApiError } from './api-error';
+import { errorMessage } from './error-message';
+import { i18n } from './i18n';
+
+/*
+ * Toasts (sonner) are loaded after the first screen: they are not needed to paint it, and the
+ * first-load budget (ARCHITECTURE §7) is tight. The Toaster announces itself when mounted; a
+ * toast raised before that waits for it instead of being lost.
+ */
+let markToasterReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
+/** Called by the Toaster host once sonner's <Toaster> is on the page. */
+export function toasterMounted(): void {
+  markToasterReady();
+}
+
+export const loadSonner = () => import('sonner');
+
+async function sonnerToast() {
+  const [{ toast }] = await Promise.all([loadSonner(), toasterReady]);
+  return toast;
+}
+
+let createAccountHandler: (() => void) | null = null;
+
+/**
+ * The app registers how "create an account" works (leave the demo, open sign-up), so any
+ * feature can offer it when the server refuses an action with demo_restricted.
+ */
+export function setCreateAccountHandler(handler: (() => void) | null): void {
+  createAccountHandler = handler;
+}
+
+export function startCreateAccount(): void {
+  createAccountHandler?.();
+}
+
+/** Destructive toast with the spec's title and message (ARCHITECTURE §4.4). */
+export function notifyError(error: unknown, fallback: string = i18n.t('errors:unexpected')): void {
+  if (isApiError(error) && error.code === 'demo_restricted') {
+    const title = i18n.t('common:demo.restrictedTitle');
+    const description = i18n.t('errors:demo_restricted');
+    const action = createAccountHandler
+      ? { label: i18n.t('common:demo.createAccount'), onClick: () => startCreateAccount() }
+      : undefined;
+    void sonnerToast().then((toast) => toast.error(title, { id: 'demo-restricted', description, action }));
+    return;
+  }
+  const title = i18n.t('common:toast.errorTitle');
+  const description = errorMessage(error, fallback);
+  void sonnerToast().then((toast) => toast.error(title, { description }));
+}
+
+export function notifySuccess(message: string): void {
+  const title = i18n.t('common:toast.successTitle');
+  void sonnerToast().then((toast) => toast.success(title, { description: message }));
+}

@@ -1,0 +1,20 @@
+import { clsx, type ClassValue } from 'clsx';
+
+/**
+ * Joins class names. It does not resolve Tailwind conflicts (tailwind-merge costs ~8 KB gzip,
+ * more than the /auth first-load budget allows), so a component must never receive a class
+ * that fights one of its own (two paddings, two sizes): give it a variant or prop instead.
+ */
+export function cn(...inputs: ClassValue[]): string {
+  return clsx(inputs);
+}
+
+/** Up to two initials for an avatar: "Ada Lovelace" → "AL", "ada@x.io" → "A". */
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters = words.slice(0, 2).map((word) => Array.from(word)[0] ?? '');
+  return letters.join('').toUpperCase() || '?';
+}

@@ -1,0 +1,115 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { MemoryRouter, Routes, useLocation, type Location } from 'react-router';
+import { afterEach } from 'vitest';
+import { ToasterHost } from '@/components/toaster-host';
+import { ApiClient } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { ServicesProvider, type Services } from '@/lib/services';
+import { SessionManager } from '@/lib/session';
+import { createFakeApi, errorReply, makeSession, type FakeHandler, type FakeReply } from './fake-api';
+import { setViewportWidth } from './viewport';
+
+/** What the server answers to a refresh without a session cookie. */
+export const SIGNED_OUT: FakeReply = errorReply(401, 'unauthorized', 'Auth session missing!');
+
+export type ServerRoutes = Record<string, FakeHandler | FakeReply>;
+
+/** Server routes a signed-in user's screens need, with sensible answers. */
+export function signedInRoutes(session = makeSession()): ServerRoutes {
+  return {
+    'POST /api/auth/refresh': { body: session },
+    'GET /api/shell/summary': { body: { pendingTasks: 0 } },
+    'GET /api/settings': { body: sampleSettings() },
+    'GET /api/me': { body: session.user },
+    'POST /api/auth/sign-out': { body: { ok: true } },
+  };
+}
+
+export function sampleSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    language: 'en',
+    responseLanguage: 'auto',
+    autoTranslate: true,
+    theme: 'system',
+    notifications: { email: true, push: false, telegram: false, whatsapp: false },
+    aiPreferences: {
+      defaultModel: null,
+      temperature: 0.7,
+      maxTokens: 2000,
+      replyInContactLanguage: true,
+      showTranslateOption: true,
+    },
+    updatedAt: '2025-03-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export interface TestServices extends Services {
+  queryClient: ReturnType<typeof createQueryClient>;
+}
+
+const running: Array<() => void> = [];
+afterEach(() => {
+  for (const stop of running.splice(0)) stop();
+});
+
+/** The real session manager, API client and query client, talking to a fake server. */
+export function createTestServices(server: ServerRoutes = {}) {
+  const fake = createFakeApi({ 'POST /api/auth/refresh': SIGNED_OUT, ...server });
+  fake.install();
+  const session = new SessionManager({ locks: null, channel: null });
+  const api = new ApiClient(session, { getLanguage: currentLanguage, transientRetryDelayMs: 1 });
+  const queryClient = createQueryClient();
+  running.push(() => {
+    session.dispose();
+    queryClient.clear();
+  });
+  return { fake, services: { session, api, queryClient } satisfies TestServices };
+}
+
+export interface RenderOptions {
+  /** Where the memory router starts. */
+  path?: string;
+  /** Window width in px; below 768 the mobile layout applies. */
+  width?: number;
+  /** Fake server routes ("METHOD /path"); the refresh defaults to "no session". */
+  server?: ServerRoutes;
+}
+
+/**
+ * Renders `<Route>` elements inside the app's providers (StrictMode, services, query client,
+ * toaster, memory router) — the way a feature's screens are used, without the app around them.
+ */
+export function renderWithProviders(
+  routes: ReactNode,
+  { path = '/', width = 1280, server = {} }: RenderOptions = {},
+) {
+  setViewportWidth(width);
+  const { fake, services } = createTestServices(server);
+  void services.session.initialize();
+  let location: Location | null = null;
+  function LocationProbe() {
+    location = useLocation();
+    return null;
+  }
+  const view = render(
+    <StrictMode>
+      <ServicesProvider services={services}>
+        <QueryClientProvider client={services.queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense fallback={null}>
+              <Routes>{routes}</Routes>
+            </Suspense>
+            <LocationProbe />
+          </MemoryRouter>
+          <ToasterHost />
+        </QueryClientProvider>
+      </ServicesProvider>
+    </StrictMode>,
+  );
+  return { ...view, fake, services, user: userEvent.setup(), location: () => location! };
+}

@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { interfaceLanguages } from '@doppel/contracts';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
+import { setViewportWidth } from './viewport';
+
+// jsdom lacks pointer capture, which sonner uses when a toast is pressed.
+if (!('setPointerCapture' in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    setPointerCapture: () => {},
+    releasePointerCapture: () => {},
+    hasPointerCapture: () => false,
+  });
+}
+
+// Every test starts in English with all five dictionaries loaded, so switching is synchronous.
+await initI18n('en');
+await i18n.loadNamespaces([...NAMESPACES]);
+await i18n.loadLanguages([...interfaceLanguages]);
+
+beforeEach(async () => {
+  setViewportWidth(1280);
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+});
