@@ -2,22 +2,11 @@
 // compressed as a server would send it. Budget: ≤ 170 KB gzip each, no chunk over 500 KB.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { startServer } from './lib/server.mjs';
 
 const server = await startServer(3210);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 async function measure(page, navigate) {
   const scripts = new Map();

@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 for (const script of ['startup.mjs', 'initial-js.mjs']) {
-  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: 'inherit' });
+  // tsx lets the benchmarks share TypeScript helpers with the end-to-end tests.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampPath = path.join(root, 'apps/web/dist/.build-stamp');
@@ -30,9 +31,31 @@ export function webBuildIsStale() {
   return sources.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes .br and .gz beside every text asset once at build time, so the server sends them
+ * precompressed (at the strongest levels) without compressing on each request.
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (COMPRESSIBLE.test(entry.name)) {
+      const content = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  }
+}
+
 export function buildWeb() {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  precompress(path.join(root, 'apps/web/dist'));
   fs.writeFileSync(stampPath, new Date().toISOString());
 }
 

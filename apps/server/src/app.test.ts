@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from './app';
 import { createTestApp } from './test-support/test-app';
@@ -15,6 +16,7 @@ beforeAll(async () => {
     '<!doctype html><title>Doppel</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.info("app")');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.info("app")'));
   doppel = await createTestApp({ config: { webDistDir: webDist } });
 });
 afterAll(async () => {
@@ -43,8 +45,11 @@ describe('server surface', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
-    const asset = await doppel.app.inject('/assets/app-abc123.js');
+    const asset = await doppel.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // Sent as compressed at build time.
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.rawPayload).toEqual(brotliCompressSync('console.info("app")'));
   });
 
   it('answers unknown API paths with the JSON error model, not the web app', async () => {

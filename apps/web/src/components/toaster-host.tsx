@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { loadSonner, toasterMounted } from '@/lib/notify';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { isToasterWanted, loadSonner, subscribeToasterWanted, toasterMounted } from '@/lib/notify';
 
 function MountSignal() {
   useEffect(() => toasterMounted(), []);
@@ -26,11 +27,16 @@ const LazyToaster = lazy(() =>
   })),
 );
 
-/** Sonner's toaster, fetched after the first screen is up. */
+/** Sonner's toaster, fetched and mounted when the first toast is raised. */
 export function ToasterHost() {
-  return (
+  const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
+  if (!wanted) return null;
+  // Straight under <body>: an open modal dialog hides the app root from assistive technology,
+  // and a toast raised from inside the dialog must still be heard and reachable.
+  return createPortal(
     <Suspense fallback={null}>
       <LazyToaster />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }

@@ -3,10 +3,29 @@ import { errorMessage } from './error-message';
 import { i18n } from './i18n';
 
 /*
- * Toasts (sonner) are loaded after the first screen: they are not needed to paint it, and the
- * first-load budget (ARCHITECTURE §7) is tight. The Toaster announces itself when mounted; a
- * toast raised before that waits for it instead of being lost.
+ * Toasts (sonner) are loaded with the first toast, not with the page: they are not needed to
+ * paint it, and the first-load budget (ARCHITECTURE §7) is tight. The first toast asks the host
+ * to mount the Toaster; the Toaster announces itself when mounted, and toasts raised before
+ * that wait for it instead of being lost.
  */
+let toasterWanted = false;
+const toasterWantedListeners = new Set<() => void>();
+
+/** For the Toaster host (useSyncExternalStore): has any toast been raised yet? */
+export function isToasterWanted(): boolean {
+  return toasterWanted;
+}
+
+export function subscribeToasterWanted(listener: () => void): () => void {
+  toasterWantedListeners.add(listener);
+  return () => toasterWantedListeners.delete(listener);
+}
+
+function wantToaster(): void {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  for (const listener of [...toasterWantedListeners]) listener();
+}
 let markToasterReady: () => void = () => {};
 const toasterReady = new Promise<void>((resolve) => {
   markToasterReady = resolve;
@@ -20,6 +39,7 @@ export function toasterMounted(): void {
 export const loadSonner = () => import('sonner');
 
 async function sonnerToast() {
+  wantToaster();
   const [{ toast }] = await Promise.all([loadSonner(), toasterReady]);
   return toast;
 }
