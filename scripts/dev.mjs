@@ -5,7 +5,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit' }),
+  // Same data folder as `npm start`, whichever directory the server runs from.
+  spawn('npx', ['tsx', 'watch', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
