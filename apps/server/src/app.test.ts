@@ -16,7 +16,10 @@ beforeAll(async () => {
     '<!doctype html><title>Doppel</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.info("app")');
-  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.info("app")'));
+  fs.writeFileSync(
+    path.join(webDist, 'assets', 'app-abc123.js.br'),
+    brotliCompressSync('console.info("app")'),
+  );
   doppel = await createTestApp({ config: { webDistDir: webDist } });
 });
 afterAll(async () => {
@@ -45,7 +48,10 @@ describe('server surface', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
-    const asset = await doppel.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const asset = await doppel.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(asset.headers['cache-control']).toContain('immutable');
     // Sent as compressed at build time.
     expect(asset.headers['content-encoding']).toBe('br');

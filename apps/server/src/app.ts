@@ -18,6 +18,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(settingsRoutes, { ctx });
       await scope.register(subscriptionRoutes, { ctx });
       await scope.register(shellRoutes, { ctx });
+      await scope.register(tasksRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -5,3 +5,4 @@ export * from './profile';
 export * from './settings';
 export * from './subscription';
 export * from './shell';
+export * from './tasks';

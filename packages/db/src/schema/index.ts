@@ -2,4 +2,5 @@ export * from './users';
 export * from './sessions';
 export * from './settings';
 export * from './platform';
+export * from './contacts';
 export * from './tasks';

@@ -1,10 +1,9 @@
+import type { TaskContext } from '@doppel/contracts';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts';
 import { users } from './users';
 
-/**
- * Outreach tasks the twin suggests (spec §3 Task). The foundation only counts pending ones for
- * the navigation badge; the Assistant issue owns their full behaviour.
- */
+/** Outreach tasks the twin suggests (spec §3 Task). */
 export const tasks = pgTable(
   'tasks',
   {
@@ -12,7 +11,7 @@ export const tasks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     type: text('type', {
       enum: [
         'message_reply',
@@ -29,12 +28,17 @@ export const tasks = pgTable(
     status: text('status', { enum: ['pending', 'in_progress', 'completed'] })
       .notNull()
       .default('pending'),
-    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
+    context: jsonb('context').$type<TaskContext>().notNull().default({}),
     responses: jsonb('responses').$type<Record<string, string>>().notNull().default({}),
+    assignee: text('assignee'),
     dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('tasks_user_status_created_idx').on(table.userId, table.status, table.createdAt)],
+  (table) => [
+    index('tasks_user_status_created_idx').on(table.userId, table.status, table.createdAt),
+    // The unfiltered list, newest first.
+    index('tasks_user_created_idx').on(table.userId, table.createdAt),
+  ],
 );

@@ -1,0 +1,102 @@
+import {
+  createTaskInputSchema,
+  saveTaskResponsesInputSchema,
+  updateTaskStatusInputSchema,
+  type CreateTaskInput,
+  type Task,
+  type TaskStatus,
+} from '@doppel/contracts';
+import { and, contacts, eq, sql, tasks } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { TASK_NOT_FOUND, getTask } from './task-queries';
+
+export async function createTask(ctx: AppContext, userId: string, input: CreateTaskInput): Promise<Task> {
+  const data = createTaskInputSchema.parse(input);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    if (data.contactId) {
+      const [contact] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.id, data.contactId), eq(contacts.userId, userId)));
+      if (!contact)
+        throw new AppError('validation_failed', undefined, { fields: { contactId: 'contactNotFound' } });
+    }
+    const [created] = await tx
+      .insert(tasks)
+      .values({
+        userId,
+        contactId: data.contactId ?? null,
+        type: data.type,
+        title: data.title,
+        description: data.description,
+        priority: data.priority,
+        status: 'pending',
+        context: data.context,
+        responses: {},
+        assignee: data.assignee ?? null,
+        dueAt: data.dueAt ? new Date(data.dueAt) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tasks.id });
+    return getTask(tx, userId, created!.id);
+  });
+}
+
+/** Any status may become any other; completed stamps completed_at, leaving it clears it (spec §4). */
+export async function updateTaskStatus(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  input: { status: TaskStatus },
+): Promise<Task> {
+  const { status } = updateTaskStatusInputSchema.parse(input);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(tasks)
+      .set({
+        status,
+        updatedAt: now,
+        // Keeps the first completion time when a completed task is completed again.
+        completedAt:
+          status === 'completed'
+            ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`
+            : null,
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+      .returning({ id: tasks.id });
+    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
+    return getTask(tx, userId, taskId);
+  });
+}
+
+/** Merges new response kinds into the task's existing responses (spec §4). */
+export async function saveTaskResponses(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  input: { responses: Record<string, string> },
+): Promise<Task> {
+  const { responses } = saveTaskResponsesInputSchema.parse(input);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(tasks)
+      .set({ responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`, updatedAt: now })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+      .returning({ id: tasks.id });
+    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
+    return getTask(tx, userId, taskId);
+  });
+}
+
+export async function deleteTask(ctx: AppContext, userId: string, taskId: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+    .returning({ id: tasks.id });
+  if (deleted.length === 0) throw new AppError('not_found', TASK_NOT_FOUND);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  createTaskInputSchema,
+  listTasksQuerySchema,
+  okSchema,
+  saveTaskResponsesInputSchema,
+  taskIdParamsSchema,
+  taskPageSchema,
+  taskSchema,
+  updateTaskStatusInputSchema,
+} from '@doppel/contracts';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/authenticate';
+import { createTask, deleteTask, saveTaskResponses, updateTaskStatus } from './task-commands';
+import { getTask, listTasks } from './task-queries';
+
+const tags = ['tasks'];
+
+export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/tasks',
+    { schema: { tags, querystring: listTasksQuerySchema, response: { 200: taskPageSchema } } },
+    async (request) => listTasks(ctx, requireAuth(request).userId, request.query),
+  );
+  r.get(
+    '/tasks/:id',
+    { schema: { tags, params: taskIdParamsSchema, response: { 200: taskSchema } } },
+    async (request) => getTask(ctx.db, requireAuth(request).userId, request.params.id),
+  );
+  r.post(
+    '/tasks',
+    { schema: { tags, body: createTaskInputSchema, response: { 201: taskSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await createTask(ctx, requireAuth(request).userId, request.body)),
+  );
+  r.patch(
+    '/tasks/:id/status',
+    {
+      schema: {
+        tags,
+        params: taskIdParamsSchema,
+        body: updateTaskStatusInputSchema,
+        response: { 200: taskSchema },
+      },
+    },
+    async (request) => updateTaskStatus(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  r.patch(
+    '/tasks/:id/responses',
+    {
+      schema: {
+        tags,
+        params: taskIdParamsSchema,
+        body: saveTaskResponsesInputSchema,
+        response: { 200: taskSchema },
+      },
+    },
+    async (request) => saveTaskResponses(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  r.delete(
+    '/tasks/:id',
+    { schema: { tags, params: taskIdParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteTask(ctx, requireAuth(request).userId, request.params.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+export const taskTypes = [
+  'message_reply',
+  'proactive_message',
+  'linkedin_post',
+  'reddit_post',
+  'reddit_comment',
+  'high_concept_analysis',
+] as const;
+export const taskTypeSchema = z.enum(taskTypes);
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+export const taskPriorities = ['high', 'medium', 'low'] as const;
+export const taskPrioritySchema = z.enum(taskPriorities);
+export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+
+export const taskStatuses = ['pending', 'in_progress', 'completed'] as const;
+export const taskStatusSchema = z.enum(taskStatuses);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+export const triggerTypes = ['message', 'linkedin_job_change', 'rss_news', 'social_comment'] as const;
+export const triggerTypeSchema = z.enum(triggerTypes);
+
+export const contactSourceSchema = z.enum([
+  'telegram',
+  'whatsapp',
+  'slack',
+  'discord',
+  'gmail',
+  'email',
+  'linkedin',
+  'facebook',
+  'reddit',
+  'other',
+]);
+export type ContactSource = z.infer<typeof contactSourceSchema>;
+
+const text = (max: number) => z.string().max(max);
+
+/** What the twin found about a task (spec §3 Task context); every part is optional. */
+export const taskContextSchema = z
+  .object({
+    summary: text(4000),
+    recommendation: text(4000),
+    triggerType: triggerTypeSchema,
+    lastMessage: text(20_000),
+    lastMessageOriginal: text(20_000),
+    analysisData: z
+      .object({ contactActivity: text(2000), opportunityType: text(500), recommendedApproach: text(2000) })
+      .partial()
+      .strict(),
+    socialContext: z
+      .object({
+        audienceSize: z.number().int().min(0),
+        engagementRate: z.number().min(0).max(100),
+        bestPostingTime: text(200),
+      })
+      .partial()
+      .strict(),
+    triggerData: z
+      .object({
+        newsTitle: text(1000),
+        newsSource: text(500),
+        newsUrl: z.url().max(2000),
+        jobChangeCompany: text(500),
+        linkedinActivity: text(4000),
+        platform: text(200),
+        community: text(500),
+        originalAuthor: text(500),
+        originalPost: text(20_000),
+      })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+export type TaskContext = z.infer<typeof taskContextSchema>;
+
+/** Response kind (quick, detailed, professional, …) → draft text. */
+export const taskResponsesSchema = z.record(z.string().min(1).max(50), z.string().max(20_000));
+
+export const taskContactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  source: contactSourceSchema,
+  language: z.string(),
+});
+
+export const taskSchema = z.object({
+  id: z.string(),
+  contactId: z.string().nullable(),
+  contact: taskContactSchema.nullable(),
+  type: taskTypeSchema,
+  title: z.string(),
+  description: z.string(),
+  priority: taskPrioritySchema,
+  status: taskStatusSchema,
+  context: taskContextSchema,
+  responses: taskResponsesSchema,
+  assignee: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+/** Page size the spec's data layer defaults to, and the one the tasks view asks for (§9). */
+export const TASKS_DEFAULT_LIMIT = 10;
+export const TASKS_VIEW_LIMIT = 50;
+export const TASKS_MAX_LIMIT = 100;
+
+export const listTasksQuerySchema = z
+  .object({
+    status: taskStatusSchema.optional(),
+    type: taskTypeSchema.optional(),
+    priority: taskPrioritySchema.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(TASKS_MAX_LIMIT).default(TASKS_DEFAULT_LIMIT),
+  })
+  .strict();
+export type ListTasksQuery = z.input<typeof listTasksQuerySchema>;
+
+export const taskPageSchema = z.object({
+  items: z.array(taskSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** More rows after this page: total > page × limit (spec §7). */
+  hasMore: z.boolean(),
+});
+export type TaskPage = z.infer<typeof taskPageSchema>;
+
+export const createTaskInputSchema = z
+  .object({
+    title: z.string().trim().min(1, 'titleRequired').max(300),
+    type: taskTypeSchema,
+    priority: taskPrioritySchema.default('medium'),
+    description: z.string().trim().max(5000).default(''),
+    contactId: z.uuid().nullable().optional(),
+    assignee: z.string().trim().max(200).nullable().optional(),
+    dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    context: taskContextSchema.default({}),
+  })
+  .strict();
+export type CreateTaskInput = z.input<typeof createTaskInputSchema>;
+
+export const updateTaskStatusInputSchema = z.object({ status: taskStatusSchema }).strict();
+export const saveTaskResponsesInputSchema = z.object({ responses: taskResponsesSchema }).strict();
+
+export const taskIdParamsSchema = z.object({ id: z.uuid() });
