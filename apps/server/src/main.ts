@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       const removed = await removeExpiredDemoSandboxes(ctx.db, now);
       if (removed > 0) app.log.info({ removed }, 'expired demo sandboxes removed');
       await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
+      await database.refreshStatistics();
     } catch (error) {
       app.log.error({ err: error }, 'housekeeping failed');
     }

@@ -25,6 +25,7 @@ CREATE TABLE "contacts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "tasks_user_status_created_idx";--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "assignee" text;--> statement-breakpoint
 ALTER TABLE "communication_history" ADD CONSTRAINT "communication_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_history" ADD CONSTRAINT "communication_history_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -32,4 +33,5 @@ ALTER TABLE "contacts" ADD CONSTRAINT "contacts_user_id_users_id_fk" FOREIGN KEY
 CREATE INDEX "communication_history_contact_idx" ON "communication_history" USING btree ("contact_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "contacts_user_idx" ON "contacts" USING btree ("user_id","name");--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "tasks_user_created_idx" ON "tasks" USING btree ("user_id","created_at");
+CREATE INDEX "tasks_user_created_idx" ON "tasks" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "tasks_user_status_created_idx" ON "tasks" USING btree ("user_id","status","created_at","id");

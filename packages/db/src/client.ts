@@ -22,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Round-trips a trivial query; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Refreshes the query planner's statistics. PGlite runs no autovacuum, so without this its
+   * planner guesses table sizes and sorts whole tables instead of reading an index; on
+   * PostgreSQL autovacuum does it and this is a no-op.
+   */
+  refreshStatistics(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
+      },
+      refreshStatistics: async () => {
+        await client.exec('analyze');
       },
       close: async () => {
         try {
@@ -88,6 +97,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    refreshStatistics: async () => {},
     close: () => pool.end(),
   };
 }
