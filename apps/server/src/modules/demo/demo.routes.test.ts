@@ -43,6 +43,47 @@ describe('demo mode', () => {
     expect(plan.json()).toMatchObject({ planName: 'Pro Plan', isSample: true });
   });
 
+  it('seeds sample tasks of every type and trigger, with contacts in all five languages', async () => {
+    const demo = (await startDemo()).json();
+    const page = (
+      await doppel.app.inject({
+        method: 'GET',
+        url: '/api/tasks?limit=100',
+        headers: authed(demo.accessToken),
+      })
+    ).json();
+    expect(page.total).toBe(8);
+    const types = new Set(page.items.map((t: { type: string }) => t.type));
+    expect(types).toEqual(
+      new Set([
+        'message_reply',
+        'proactive_message',
+        'linkedin_post',
+        'reddit_post',
+        'reddit_comment',
+        'high_concept_analysis',
+      ]),
+    );
+    const triggers = new Set(
+      page.items.map((t: { context: { triggerType?: string } }) => t.context.triggerType).filter(Boolean),
+    );
+    expect(triggers).toEqual(new Set(['message', 'linkedin_job_change', 'rss_news', 'social_comment']));
+    const languages = new Set(
+      page.items.flatMap((t: { contact: { language: string } | null }) =>
+        t.contact ? [t.contact.language] : [],
+      ),
+    );
+    expect(languages).toEqual(new Set(['en', 'ru', 'fr', 'es', 'de']));
+    const summary = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/shell/summary',
+      headers: authed(demo.accessToken),
+    });
+    expect(summary.json().pendingTasks).toBe(
+      page.items.filter((t: { status: string }) => t.status === 'pending').length,
+    );
+  });
+
   it('lets a demo user change their own sandbox but not their email', async () => {
     const demo = (await startDemo()).json();
     const renamed = await doppel.app.inject({
