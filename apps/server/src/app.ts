@@ -19,6 +19,8 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -74,9 +76,13 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     mailer,
     accessTokens: createAccessTokens(deriveKey(master, 'access-jwt'), clock),
     log: app.log,
+    events: await createUserEvents(database),
   };
   app.decorateRequest('auth', null);
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await ctx.events.close();
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -127,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     },
     { prefix: '/api' },
   );
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', createAuthenticateHook(ctx));
+    await scope.register(eventsRoutes, { ctx });
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

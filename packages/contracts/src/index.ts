@@ -6,3 +6,4 @@ export * from './settings';
 export * from './subscription';
 export * from './shell';
 export * from './tasks';
+export * from './events';

@@ -28,6 +28,13 @@ export interface Database {
    * PostgreSQL autovacuum does it and this is a no-op.
    */
   refreshStatistics(): Promise<void>;
+  /** Sends a payload to every process listening on a channel (pg_notify). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onMessage` for every notification on a channel, from any process on this database;
+   * resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +69,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       },
       refreshStatistics: async () => {
         await client.exec('analyze');
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: async (channel, onMessage) => {
+        const stop = await client.listen(channel, onMessage);
+        return () => stop();
       },
       close: async () => {
         try {
@@ -98,6 +112,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     refreshStatistics: async () => {},
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    // LISTEN needs a connection of its own that stays open, outside the pool.
+    listen: async (channel, onMessage) => {
+      const listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      });
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => listener.end();
+    },
     close: () => pool.end(),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../integrations/email/mailer';
 import type { Clock } from './clock';
 import type { AccessTokens } from '../modules/auth/access-tokens';
+import type { UserEvents } from './user-events';
 
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -13,4 +14,5 @@ export interface AppContext {
   mailer: Mailer;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
+  events: UserEvents;
 }

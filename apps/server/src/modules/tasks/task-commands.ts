@@ -5,16 +5,26 @@ import {
   type CreateTaskInput,
   type Task,
   type TaskStatus,
+  type UserEvent,
 } from '@doppel/contracts';
 import { and, contacts, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
+/** Tells the user's open tabs after the change committed; a lost notice must not fail the change. */
+async function announce(ctx: AppContext, userId: string, event: UserEvent): Promise<void> {
+  try {
+    await ctx.events.publish(userId, event);
+  } catch (error) {
+    ctx.log.error({ err: error, event }, 'could not publish a live update');
+  }
+}
+
 export async function createTask(ctx: AppContext, userId: string, input: CreateTaskInput): Promise<Task> {
   const data = createTaskInputSchema.parse(input);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const task = await ctx.db.transaction(async (tx) => {
     if (data.contactId) {
       const [contact] = await tx
         .select({ id: contacts.id })
@@ -43,6 +53,8 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
       .returning({ id: tasks.id });
     return getTask(tx, userId, created!.id);
   });
+  await announce(ctx, userId, { type: 'task.created', taskId: task.id });
+  return task;
 }
 
 /** Any status may become any other; completed stamps completed_at, leaving it clears it (spec §4). */
@@ -54,7 +66,7 @@ export async function updateTaskStatus(
 ): Promise<Task> {
   const { status } = updateTaskStatusInputSchema.parse(input);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const task = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(tasks)
       .set({
@@ -71,6 +83,8 @@ export async function updateTaskStatus(
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
     return getTask(tx, userId, taskId);
   });
+  await announce(ctx, userId, { type: 'task.updated', taskId });
+  return task;
 }
 
 /** Merges new response kinds into the task's existing responses (spec §4). */
@@ -82,7 +96,7 @@ export async function saveTaskResponses(
 ): Promise<Task> {
   const { responses } = saveTaskResponsesInputSchema.parse(input);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const task = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(tasks)
       .set({ responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`, updatedAt: now })
@@ -91,6 +105,8 @@ export async function saveTaskResponses(
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
     return getTask(tx, userId, taskId);
   });
+  await announce(ctx, userId, { type: 'task.updated', taskId });
+  return task;
 }
 
 export async function deleteTask(ctx: AppContext, userId: string, taskId: string): Promise<void> {
@@ -99,4 +115,5 @@ export async function deleteTask(ctx: AppContext, userId: string, taskId: string
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw new AppError('not_found', TASK_NOT_FOUND);
+  await announce(ctx, userId, { type: 'task.deleted', taskId });
 }

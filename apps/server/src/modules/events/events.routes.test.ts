@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoppelApp } from '../../app';
+import { createTestApp, signedInUser } from '../../test-support/test-app';
+
+let doppel: DoppelApp;
+let baseUrl: string;
+beforeAll(async () => {
+  doppel = await createTestApp();
+  baseUrl = await doppel.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await doppel.app.close();
+});
+
+/** Opens GET /events like the web app does and collects the events it receives. */
+async function openStream(accessToken: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/events`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    signal: controller.signal,
+  });
+  const received: Array<{ event: string; data: unknown }> = [];
+  let buffer = '';
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) received.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  return {
+    response,
+    received,
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function until(check: () => boolean) {
+  for (let attempt = 0; attempt < 100 && !check(); attempt++) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('live updates', () => {
+  it('streams task changes to every open tab of the user and to no one else', async () => {
+    const user = await signedInUser(doppel);
+    const stranger = await signedInUser(doppel);
+    const firstTab = await openStream(user.accessToken);
+    const secondTab = await openStream(user.accessToken);
+    const strangerTab = await openStream(stranger.accessToken);
+    try {
+      expect(firstTab.response.headers.get('content-type')).toContain('text/event-stream');
+      const headers = { authorization: `Bearer ${user.accessToken}` };
+      const created = await doppel.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers,
+        payload: { title: 'Live', type: 'message_reply' },
+      });
+      const taskId = created.json().id as string;
+      await doppel.app.inject({
+        method: 'PATCH',
+        url: `/api/tasks/${taskId}/status`,
+        headers,
+        payload: { status: 'completed' },
+      });
+      await doppel.app.inject({ method: 'DELETE', url: `/api/tasks/${taskId}`, headers });
+
+      const expected = [
+        { event: 'task.created', data: { type: 'task.created', taskId } },
+        { event: 'task.updated', data: { type: 'task.updated', taskId } },
+        { event: 'task.deleted', data: { type: 'task.deleted', taskId } },
+      ];
+      await until(() => firstTab.received.length >= 3 && secondTab.received.length >= 3);
+      expect(firstTab.received).toEqual(expected);
+      expect(secondTab.received).toEqual(expected);
+      expect(strangerTab.received).toEqual([]);
+    } finally {
+      await Promise.all([firstTab.close(), secondTab.close(), strangerTab.close()]);
+    }
+  });
+
+  it('needs a session', async () => {
+    const response = await fetch(`${baseUrl}/events`);
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { AppContext } from '../../lib/context';
+import { requireAuth } from '../../plugins/authenticate';
+
+/** Keeps proxies and browsers from dropping an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /events: a server-sent event stream of the signed-in user's changes (tasks created,
+ * updated, deleted). The web app reads it with fetch so the bearer token travels in a header.
+ */
+export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const open = new Set<ServerResponse>();
+  // Long-lived streams would hold graceful shutdown forever: end them when the server closes.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  app.get('/events', { schema: { hide: true } }, (request, reply) => {
+    const { userId } = requireAuth(request);
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    stream.write('retry: 3000\n\n');
+    open.add(stream);
+    const unsubscribe = ctx.events.subscribe(userId, (event) => {
+      stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(stream);
+    });
+  });
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** What GET /events streams to the signed-in user's open tabs (server-sent events). */
+export const userEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('task.created'), taskId: z.string() }),
+  z.object({ type: z.literal('task.updated'), taskId: z.string() }),
+  z.object({ type: z.literal('task.deleted'), taskId: z.string() }),
+]);
+export type UserEvent = z.infer<typeof userEventSchema>;
