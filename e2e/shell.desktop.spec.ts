@@ -35,3 +35,24 @@ test('desktop-only pages open on desktop', async ({ page }) => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
 });
+
+test('a task created elsewhere updates the pending badge without a reload', async ({ page }) => {
+  const assistant = page
+    .getByRole('navigation', { name: 'Sidebar navigation' })
+    .getByRole('link', { name: /^Assistant/ });
+  await expect(assistant).toHaveAccessibleName('Assistant Pending tasks: 6');
+  // Another client of the same account (here: a script with its own access token) adds a task.
+  const status = await page.evaluate(async () => {
+    const session = (await (await fetch('/api/auth/refresh', { method: 'POST' })).json()) as {
+      accessToken: string;
+    };
+    const created = await fetch('/api/tasks', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Follow up with Anna', type: 'message_reply', priority: 'high' }),
+    });
+    return created.status;
+  });
+  expect(status).toBe(201);
+  await expect(assistant).toHaveAccessibleName('Assistant Pending tasks: 7');
+});

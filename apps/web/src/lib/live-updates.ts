@@ -1,0 +1,94 @@
+import { userEventSchema, type UserEvent } from '@doppel/contracts';
+import type { SessionManager } from './session';
+
+export interface LiveUpdatesOptions {
+  session: Pick<SessionManager, 'accessToken' | 'refresh'>;
+  onEvent: (event: UserEvent) => void;
+  /** Called after every (re)connection: events sent while disconnected were missed. */
+  onConnected?: () => void;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  /** First pause before reconnecting; doubles per failed attempt up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+/** Parses complete `event:`/`data:` blocks out of a text buffer and returns what is left. */
+export function parseServerSentEvents(buffer: string, onData: (data: string) => void): string {
+  let rest = buffer;
+  let end: number;
+  while ((end = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, end);
+    rest = rest.slice(end + 2);
+    const data = block
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trimStart())
+      .join('\n');
+    if (data) onData(data);
+  }
+  return rest;
+}
+
+/**
+ * Keeps a GET /events stream open while the tab is signed in, reconnecting with back-off. It
+ * reads the stream with fetch rather than EventSource so the access token travels in the
+ * Authorization header, never in a URL. Returns a function that stops it.
+ */
+export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retryMs = options.retryMs ?? 1000;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const controller = new AbortController();
+  let delay = retryMs;
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  const connectOnce = async (): Promise<void> => {
+    const token = options.session.accessToken;
+    if (!token) return;
+    const response = await fetchImpl(`${options.baseUrl ?? ''}/events`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (response.status === 401) {
+      await options.session.refresh();
+      return;
+    }
+    if (!response.ok || !response.body) return;
+    delay = retryMs;
+    options.onConnected?.();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer = parseServerSentEvents(buffer + value, (data) => {
+        const parsed = userEventSchema.safeParse(JSON.parse(data));
+        if (parsed.success) options.onEvent(parsed.data);
+      });
+    }
+  };
+
+  void (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        await connectOnce();
+      } catch {
+        // Network drop or abort: fall through to the back-off.
+      }
+      if (controller.signal.aborted) return;
+      await wait(delay);
+      delay = Math.min(delay * 2, maxRetryMs);
+    }
+  })();
+  return () => controller.abort();
+}
