@@ -17,7 +17,11 @@ async function measure(page, navigate) {
   };
   page.on('response', onResponse);
   await navigate();
-  await page.waitForLoadState('networkidle');
+  // Signed-in pages hold the live-update stream open, so the network never idles: wait for the
+  // page's main heading, then let lazy chunks settle.
+  await page.waitForLoadState('load');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForTimeout(1500);
   page.off('response', onResponse);
   return [...scripts.values()];
 }
