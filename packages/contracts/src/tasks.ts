@@ -22,7 +22,8 @@ export type TaskStatus = z.infer<typeof taskStatusSchema>;
 export const triggerTypes = ['message', 'linkedin_job_change', 'rss_news', 'social_comment'] as const;
 export const triggerTypeSchema = z.enum(triggerTypes);
 
-export const contactSourceSchema = z.enum([
+/** Where a contact talks to the user, or where a signal about them came from. */
+export const contactSources = [
   'telegram',
   'whatsapp',
   'slack',
@@ -33,7 +34,8 @@ export const contactSourceSchema = z.enum([
   'facebook',
   'reddit',
   'other',
-]);
+] as const;
+export const contactSourceSchema = z.enum(contactSources);
 export type ContactSource = z.infer<typeof contactSourceSchema>;
 
 const text = (max: number) => z.string().max(max);

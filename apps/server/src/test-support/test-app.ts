@@ -75,6 +75,17 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
   return cookie?.value || undefined;
 }
 
+/** The newest email sent to an address, read from the outbox. */
+export async function latestEmail(doppel: DoppelApp, to: string) {
+  const [row] = await doppel.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** The token of the newest emailed link of one kind to an address, read from the outbox. */
 export async function emailedToken(doppel: DoppelApp, to: string, kind: string): Promise<string> {
   const rows = await doppel.ctx.db

@@ -1,19 +1,6 @@
+import { contactSources } from '@doppel/contracts';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-
-/** Where a contact talks to the user, or where a signal about them came from. */
-export const contactSources = [
-  'telegram',
-  'whatsapp',
-  'slack',
-  'discord',
-  'gmail',
-  'email',
-  'linkedin',
-  'facebook',
-  'reddit',
-  'other',
-] as const;
 
 /** People the twin writes to (the spec's persona_contacts), owned by one user. */
 export const contacts = pgTable(

@@ -1,3 +1,4 @@
+import { interfaceLanguages, responseLanguages, themes } from '@doppel/contracts';
 import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -19,16 +20,10 @@ export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  language: text('language', { enum: ['ru', 'en', 'fr', 'es', 'de'] })
-    .notNull()
-    .default('en'),
-  responseLanguage: text('response_language', { enum: ['auto', 'ru', 'en'] })
-    .notNull()
-    .default('auto'),
+  language: text('language', { enum: interfaceLanguages }).notNull().default('en'),
+  responseLanguage: text('response_language', { enum: responseLanguages }).notNull().default('auto'),
   autoTranslate: boolean('auto_translate').notNull().default(true),
-  theme: text('theme', { enum: ['system', 'light', 'dark'] })
-    .notNull()
-    .default('system'),
+  theme: text('theme', { enum: themes }).notNull().default('system'),
   notifications: jsonb('notifications').$type<NotificationSettingsColumn>().notNull(),
   aiPreferences: jsonb('ai_preferences').$type<AiPreferencesColumn>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

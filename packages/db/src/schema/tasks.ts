@@ -1,4 +1,4 @@
-import type { TaskContext } from '@doppel/contracts';
+import { taskPriorities, taskStatuses, taskTypes, type TaskContext } from '@doppel/contracts';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { users } from './users';
@@ -12,22 +12,11 @@ export const tasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    type: text('type', {
-      enum: [
-        'message_reply',
-        'proactive_message',
-        'linkedin_post',
-        'reddit_post',
-        'reddit_comment',
-        'high_concept_analysis',
-      ],
-    }).notNull(),
+    type: text('type', { enum: taskTypes }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull(),
-    status: text('status', { enum: ['pending', 'in_progress', 'completed'] })
-      .notNull()
-      .default('pending'),
+    priority: text('priority', { enum: taskPriorities }).notNull(),
+    status: text('status', { enum: taskStatuses }).notNull().default('pending'),
     context: jsonb('context').$type<TaskContext>().notNull().default({}),
     responses: jsonb('responses').$type<Record<string, string>>().notNull().default({}),
     assignee: text('assignee'),

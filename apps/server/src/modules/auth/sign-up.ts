@@ -1,6 +1,5 @@
 import { signUpInputSchema, type SignUpInput } from '@doppel/contracts';
 import { eq, users } from '@doppel/db';
-import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { sendAccountEmail } from './account-emails';
@@ -12,7 +11,7 @@ import { hashPassword } from './passwords';
 /** Creates an unverified account and emails its verification link. */
 export async function signUp(
   ctx: AppContext,
-  input: z.output<typeof signUpInputSchema> | SignUpInput,
+  input: SignUpInput,
   client: { ip: string },
 ): Promise<{ verificationSent: true }> {
   const { fullName, email, password, language } = signUpInputSchema.parse(input);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from '../../app';
-import { createTestApp, signedInUser, uniqueEmail, uniqueIp } from '../../test-support/test-app';
+import { createTestApp, latestEmail, signedInUser, uniqueEmail, uniqueIp } from '../../test-support/test-app';
 
 let doppel: DoppelApp;
 beforeAll(async () => {
@@ -37,13 +37,7 @@ describe('user settings', () => {
       remoteAddress: uniqueIp(),
       payload: { fullName: 'Иван', email, password: 'secret1', language: 'ru' },
     });
-    const { desc, emailOutbox, eq } = await import('@doppel/db');
-    const [mail] = await doppel.ctx.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(desc(emailOutbox.createdAt));
-    expect(mail?.subject).toBe('Подтвердите аккаунт Doppel');
+    expect((await latestEmail(doppel, email))?.subject).toBe('Подтвердите аккаунт Doppel');
   });
 
   it('takes the interface language from Accept-Language when the body names none', async () => {
@@ -55,13 +49,7 @@ describe('user settings', () => {
       headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
       payload: { fullName: 'Greta', email, password: 'secret1' },
     });
-    const { desc, emailOutbox, eq } = await import('@doppel/db');
-    const [mail] = await doppel.ctx.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, email))
-      .orderBy(desc(emailOutbox.createdAt));
-    expect(mail?.subject).toBe('Bestätige dein Doppel-Konto');
+    expect((await latestEmail(doppel, email))?.subject).toBe('Bestätige dein Doppel-Konto');
   });
 
   it('saves language, response language and auto-translate, merging partial updates', async () => {

@@ -17,18 +17,18 @@ export function UserBlock({ onOpenSettings, onIntent, variant = 'full' }: UserBl
   const { user } = useSession();
   if (!user) return null;
   const state = user.isDemo ? t('user.demoMode') : t('user.authorized');
-  const label = t('user.openSettings', { name: user.name, state });
+  // Both variants open settings and warm its chunk on intent; only the look differs.
+  const buttonProps = {
+    type: 'button' as const,
+    onClick: onOpenSettings,
+    onPointerEnter: onIntent,
+    onFocus: onIntent,
+    'aria-label': t('user.openSettings', { name: user.name, state }),
+  };
 
   if (variant === 'compact') {
     return (
-      <button
-        type="button"
-        onClick={onOpenSettings}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
-        aria-label={label}
-        className="inline-flex size-11 items-center justify-center rounded-full"
-      >
+      <button {...buttonProps} className="inline-flex size-11 items-center justify-center rounded-full">
         <Avatar name={user.name} />
       </button>
     );
@@ -36,11 +36,7 @@ export function UserBlock({ onOpenSettings, onIntent, variant = 'full' }: UserBl
 
   return (
     <button
-      type="button"
-      onClick={onOpenSettings}
-      onPointerEnter={onIntent}
-      onFocus={onIntent}
-      aria-label={label}
+      {...buttonProps}
       className="flex w-full items-center gap-3 rounded-lg p-2 text-left transition-colors hover:bg-muted"
     >
       <Avatar name={user.name} />
