@@ -9,13 +9,24 @@ const root = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, `test-results${process.env.E2E_PORT_BASE ? `-${APP_PORT}` : ''}`),
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(root, 'reports/e2e.json') }]],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile: path.join(
+          root,
+          process.env.E2E_PORT_BASE ? `reports/e2e-${APP_PORT}.json` : 'reports/e2e.json',
+        ),
+      },
+    ],
+  ],
   use: {
     baseURL: APP_URL,
     browserName: 'chromium',
@@ -46,7 +57,7 @@ export default defineConfig({
       url: `${APP_URL}/readyz`,
       env: {
         PORT: String(APP_PORT),
-        DATA_DIR: path.join(os.tmpdir(), 'doppel-e2e-data'),
+        DATA_DIR: path.join(os.tmpdir(), `doppel-e2e-data-${APP_PORT}`),
         DATABASE_URL: '',
         PUBLIC_URL: APP_URL,
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
