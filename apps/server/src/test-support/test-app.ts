@@ -132,3 +132,19 @@ export async function signedInUser(doppel: DoppelApp, ip = uniqueIp()) {
     refreshToken: cookieValue(response, 'doppel_refresh')!,
   };
 }
+
+/**
+ * Retries a check until it passes or `withinMs` runs out. Another process learns of a change
+ * through NOTIFY a moment after the commit on PostgreSQL, so cross-process checks poll.
+ */
+export async function eventually(check: () => Promise<void>, withinMs = 1500): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -1,8 +1,10 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type Session } from '@doppel/contracts';
 import { and, eq, isNull, refreshTokens, sessions, sql, users, type DbOrTx } from '@doppel/db';
+import { decodeJwt } from 'jose';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { AppContext } from '../../lib/context';
+import { forgetSessions, sessionCacheFor, type SessionCheck } from '../../lib/session-cache';
 import { loadUserView } from './user-view';
 
 export interface ClientInfo {
@@ -129,6 +131,7 @@ async function revokeSessionIn(db: DbOrTx, sessionId: string, reason: string, no
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  forgetSessions({ sessionId });
 }
 
 /** Signs one browser out: the session of the presented refresh token, or of the access token. */
@@ -159,6 +162,7 @@ export async function revokeAllSessions(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetSessions({ userId });
 }
 
 export interface AuthenticatedUser {
@@ -167,12 +171,24 @@ export interface AuthenticatedUser {
   isDemo: boolean;
 }
 
-/** Checks a bearer token against its session, so sign-out and password resets take effect at once. */
+/**
+ * Checks a bearer token against its session, so sign-out and password resets take effect at
+ * once. A live session is remembered for a few seconds per process (lib/session-cache.ts);
+ * revocations here and change notices from the database end that at once.
+ */
 export async function authenticateAccessToken(ctx: AppContext, token: string): Promise<AuthenticatedUser> {
+  const auth = await sessionCacheFor<AuthenticatedUser>(ctx).authenticate(token, ctx.clock.now(), () =>
+    checkAccessToken(ctx, token),
+  );
+  // Each request gets its own copy of the remembered answer.
+  return { ...auth };
+}
+
+async function checkAccessToken(ctx: AppContext, token: string): Promise<SessionCheck<AuthenticatedUser>> {
   const claims = await ctx.accessTokens.verify(token);
   const now = ctx.clock.now();
   const [found] = await ctx.db
-    .select({ isDemo: users.isDemo })
+    .select({ isDemo: users.isDemo, expiresAt: sessions.expiresAt, demoExpiresAt: users.demoExpiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -185,5 +201,11 @@ export async function authenticateAccessToken(ctx: AppContext, token: string): P
       ),
     );
   if (!found) throw new AppError('session_expired');
-  return { userId: claims.userId, sessionId: claims.sessionId, isDemo: found.isDemo };
+  // The signature was verified above; `exp` is a required claim of our tokens.
+  const tokenExpiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+  const demoEndsAt = found.isDemo && found.demoExpiresAt ? found.demoExpiresAt.getTime() : Infinity;
+  return {
+    auth: { userId: claims.userId, sessionId: claims.sessionId, isDemo: found.isDemo },
+    validUntil: Math.min(tokenExpiresAt, found.expiresAt.getTime(), demoEndsAt),
+  };
 }

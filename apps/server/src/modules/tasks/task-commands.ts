@@ -11,9 +11,14 @@ import { and, contacts, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
+import { forgetTaskLists } from './task-list-cache';
 
-/** Tells the user's open tabs after the change committed; a lost notice must not fail the change. */
-async function announce(ctx: AppContext, userId: string, event: UserEvent): Promise<void> {
+/**
+ * Tells the user's open tabs after the change committed; a lost notice must not fail the change.
+ * Every task write calls it, so it also drops this process's cached lists of the user at once.
+ */
+export async function announce(ctx: AppContext, userId: string, event: UserEvent): Promise<void> {
+  forgetTaskLists(ctx, userId);
   try {
     await ctx.events.publish(userId, event);
   } catch (error) {

@@ -1,0 +1,170 @@
+import { performance } from 'node:perf_hooks';
+import type { Task, TaskPage, TaskPriority, TaskStatus, TaskType } from '@doppel/contracts';
+import { onChangeNotice } from '../../lib/change-notices';
+import type { AppContext } from '../../lib/context';
+
+/** Bounds staleness should a change notice be lost (e.g. a dropped LISTEN connection). */
+export const TASK_LIST_CACHE_TTL_MS = 30_000;
+/** Tasks kept across all users and pages (a task is about 1 KB in memory). */
+const MAX_CACHED_TASKS = 20_000;
+const MAX_PAGES_PER_USER = 50;
+
+/** How many of the user's tasks have each status, type and priority: every filter's total. */
+export type TaskTotals = Array<{ status: TaskStatus; type: TaskType; priority: TaskPriority; n: number }>;
+
+export interface TaskListFilter {
+  status?: TaskStatus;
+  type?: TaskType;
+  priority?: TaskPriority;
+  page: number;
+  limit: number;
+}
+
+export interface TaskListLoaders {
+  totals(): Promise<TaskTotals>;
+  items(): Promise<Task[]>;
+}
+
+interface CachedPage {
+  page: Promise<TaskPage>;
+  tasks: number;
+}
+
+/** One user's cached lists: dropped as a whole when anything in them may have changed. */
+interface UserLists {
+  staleAt: number;
+  totals?: Promise<TaskTotals>;
+  pages: Map<string, CachedPage>;
+  tasks: number;
+}
+
+export function totalFor(totals: TaskTotals, filter: Omit<TaskListFilter, 'page' | 'limit'>): number {
+  let total = 0;
+  for (const row of totals) {
+    if (filter.status && row.status !== filter.status) continue;
+    if (filter.type && row.type !== filter.type) continue;
+    if (filter.priority && row.priority !== filter.priority) continue;
+    total += row.n;
+  }
+  return total;
+}
+
+/**
+ * Task list pages per user, and the user's totals counted once for every filter
+ * (docs/decisions/008-task-list-caching.md). Whatever may change a user's lists drops all of
+ * them: this process's task commands at once, any process's writes through the database's
+ * change notices, and TASK_LIST_CACHE_TTL_MS in any case.
+ */
+export class TaskListCache {
+  /** Least recently used first. */
+  private readonly users = new Map<string, UserLists>();
+  private tasks = 0;
+
+  constructor(private readonly ttlMs = TASK_LIST_CACHE_TTL_MS) {}
+
+  page(userId: string, filter: TaskListFilter, load: TaskListLoaders): Promise<TaskPage> {
+    const lists = this.listsOf(userId);
+    const key = `${filter.status ?? ''}|${filter.type ?? ''}|${filter.priority ?? ''}|${filter.page}|${filter.limit}`;
+    const cached = lists.pages.get(key);
+    if (cached) return cached.page;
+
+    const totals = (lists.totals ??= this.settleOrForget(userId, lists, load.totals()));
+    const page = Promise.all([load.items(), totals]).then(([items, all]): TaskPage => {
+      const total = totalFor(all, filter);
+      const { page: number, limit } = filter;
+      return { items, total, page: number, limit, hasMore: total > number * limit };
+    });
+    const entry: CachedPage = { page: this.settleOrForget(userId, lists, page), tasks: 0 };
+    lists.pages.set(key, entry);
+    if (lists.pages.size > MAX_PAGES_PER_USER) {
+      const [oldestKey, oldest] = lists.pages.entries().next().value!;
+      lists.pages.delete(oldestKey);
+      this.count(lists, -oldest.tasks);
+    }
+    void page.then(
+      (result) => {
+        // Counted only while the entry is still the one cached; dropped lists are not counted.
+        if (this.users.get(userId) !== lists || lists.pages.get(key) !== entry) return;
+        entry.tasks = result.items.length;
+        this.count(lists, entry.tasks);
+        this.trim(userId);
+      },
+      () => {},
+    );
+    return entry.page;
+  }
+
+  /** Drops every cached list of the user. */
+  forget(userId: string): void {
+    const lists = this.users.get(userId);
+    if (!lists) return;
+    this.users.delete(userId);
+    this.tasks -= lists.tasks;
+  }
+
+  /** Tasks held in memory, for tests and benchmarks. */
+  get cachedTasks(): number {
+    return this.tasks;
+  }
+
+  private listsOf(userId: string): UserLists {
+    const now = performance.now();
+    let lists = this.users.get(userId);
+    if (lists && lists.staleAt <= now) {
+      this.forget(userId);
+      lists = undefined;
+    }
+    if (lists) {
+      // Most recently used last.
+      this.users.delete(userId);
+      this.users.set(userId, lists);
+      return lists;
+    }
+    lists = { staleAt: now + this.ttlMs, pages: new Map(), tasks: 0 };
+    this.users.set(userId, lists);
+    return lists;
+  }
+
+  /** A failed query is not remembered: the next request asks again. */
+  private settleOrForget<T>(userId: string, lists: UserLists, promise: Promise<T>): Promise<T> {
+    promise.catch(() => {
+      if (this.users.get(userId) === lists) this.forget(userId);
+    });
+    return promise;
+  }
+
+  private count(lists: UserLists, tasks: number): void {
+    lists.tasks += tasks;
+    this.tasks += tasks;
+  }
+
+  private trim(keep: string): void {
+    for (const userId of this.users.keys()) {
+      if (this.tasks <= MAX_CACHED_TASKS) return;
+      if (userId !== keep) this.forget(userId);
+    }
+  }
+}
+
+const byContext = new WeakMap<AppContext, TaskListCache>();
+
+/** The app's task list cache, listening to change notices from the first use on. */
+export function taskListCacheFor(ctx: AppContext): TaskListCache {
+  let cache = byContext.get(ctx);
+  if (!cache) {
+    const created = new TaskListCache();
+    onChangeNotice(ctx, 'tasks.changed', (userId) => created.forget(userId));
+    byContext.set(ctx, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/**
+ * Drops the user's cached task lists in this process at once. Task commands call it (through
+ * `announce`) right after their change commits; other processes hear of the change through
+ * the database's change notice.
+ */
+export function forgetTaskLists(ctx: AppContext, userId: string): void {
+  taskListCacheFor(ctx).forget(userId);
+}
