@@ -19,6 +19,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(subscriptionRoutes, { ctx });
       await scope.register(shellRoutes, { ctx });
       await scope.register(tasksRoutes, { ctx });
+      await scope.register(contactsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -7,3 +7,5 @@ export * from './subscription';
 export * from './shell';
 export * from './tasks';
 export * from './events';
+export * from './contacts';
+export * from './reply-templates';

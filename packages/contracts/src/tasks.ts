@@ -153,3 +153,42 @@ export const updateTaskStatusInputSchema = z.object({ status: taskStatusSchema }
 export const saveTaskResponsesInputSchema = z.object({ responses: taskResponsesSchema }).strict();
 
 export const taskIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Figures for filters: how many of the user's tasks have each status and priority. */
+export const taskCountsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.record(taskStatusSchema, z.number().int()),
+  byPriority: z.record(taskPrioritySchema, z.number().int()),
+});
+export type TaskCounts = z.infer<typeof taskCountsSchema>;
+
+/** The composer's Send (spec §2 item 7): the text, and which template kind it started from. */
+export const sendTaskMessageInputSchema = z
+  .object({
+    text: z.string().trim().min(1, 'messageRequired').max(20_000),
+    kind: z.string().trim().min(1).max(50).default('custom'),
+  })
+  .strict();
+export type SendTaskMessageInput = z.input<typeof sendTaskMessageInputSchema>;
+
+/**
+ * How a sent message left: delivered through a connected messenger, or recorded for the user to
+ * send by hand (no messenger for that channel, or a post to publish on LinkedIn or Reddit).
+ */
+export const deliveryStatuses = ['sent', 'to_send_manually'] as const;
+export const sendTaskMessageResultSchema = z.object({
+  task: taskSchema,
+  delivery: z.object({
+    status: z.enum(deliveryStatuses),
+    channel: contactSourceSchema.nullable(),
+  }),
+});
+export type SendTaskMessageResult = z.infer<typeof sendTaskMessageResultSchema>;
+
+/** Draft kinds the mobile screen generates (spec §2 item 8). */
+export const draftKinds = ['quick', 'detailed'] as const;
+export const draftKindSchema = z.enum(draftKinds);
+export type DraftKind = z.infer<typeof draftKindSchema>;
+export const generateTaskDraftsInputSchema = z
+  .object({ kinds: z.array(draftKindSchema).min(1).max(draftKinds.length) })
+  .strict();
