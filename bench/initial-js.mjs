@@ -13,7 +13,8 @@ async function measure(page, navigate) {
   const onResponse = async (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.body().catch(() => null);
-    if (body) scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+    if (body)
+      scripts.set(response.url(), { url: response.url(), raw: body.length, gzip: gzipSync(body).length });
   };
   page.on('response', onResponse);
   await navigate();
@@ -33,6 +34,11 @@ const report = (label, scripts) => {
   console.info(
     `${label}: ${kb(gzip)} gzip in ${scripts.length} files, largest chunk ${kb(largest)} raw — budget 170 KB gzip, 500 KB per chunk`,
   );
+  // BENCH_VERBOSE=1 lists the files, largest first, to see what a change added.
+  if (process.env.BENCH_VERBOSE) {
+    for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip))
+      console.info(`  ${kb(s.gzip).padStart(9)}  ${new URL(s.url).pathname}`);
+  }
 };
 
 try {

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { enterDemo } from './support/accounts';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Try demo' }).click();
-  await expect(page).toHaveURL(/\/actions$/);
+  await enterDemo(page);
 });
 
 test('mobile shows the bottom bar with four tabs and no sidebar', async ({ page }) => {

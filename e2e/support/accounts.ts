@@ -38,3 +38,10 @@ export async function signInThroughForm(
 export function settingsButton(page: Page) {
   return page.getByRole('button', { name: /^Open settings/ });
 }
+
+/** Enters a fresh demo sandbox from /auth, as a visitor does, and waits for the Assistant. */
+export async function enterDemo(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Try demo' }).click();
+  await expect(page).toHaveURL(/\/actions$/);
+}

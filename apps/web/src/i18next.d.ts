@@ -1,8 +1,11 @@
+import type assistant from './locales/en/assistant.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type errors from './locales/en/errors.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
+import type tasks from './locales/en/tasks.json';
+import type tasksBoard from './locales/en/tasksBoard.json';
 
 // English is the reference dictionary: keys are checked against it at compile time, and the
 // completeness test makes sure every other language has the same keys.
@@ -15,6 +18,9 @@ declare module 'i18next' {
       shell: typeof shell;
       settings: typeof settings;
       errors: typeof errors;
+      tasks: typeof tasks;
+      assistant: typeof assistant;
+      tasksBoard: typeof tasksBoard;
     };
   }
 }

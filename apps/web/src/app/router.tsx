@@ -27,8 +27,14 @@ const NotFoundPage = lazyWithPreload(() =>
 const AppLayout = lazyWithPreload(() =>
   import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
 );
+const ActionsPage = lazyWithPreload(() =>
+  import('@/features/assistant/components/actions-page').then((m) => ({ default: m.ActionsPage })),
+);
 const AreaPage = lazyWithPreload(() =>
   import('@/features/shell/components/area-page').then((m) => ({ default: m.AreaPage })),
+);
+const TasksBoardPage = lazyWithPreload(() =>
+  import('@/features/tasks-board/components/tasks-board-page').then((m) => ({ default: m.TasksBoardPage })),
 );
 
 /** Areas whose screens are not built yet show their "coming soon" page. */
@@ -52,12 +58,12 @@ export function AppRoutes() {
           <Route element={<RequireSession />}>
             <Route element={<AppLayout />}>
               <Route index element={<Navigate to="/actions" replace />} />
-              {area('/actions', 'actions')}
+              <Route path="/actions" element={<ActionsPage />} />
               {area('/business', 'business')}
               {area('/high-concept', 'highConcept')}
               {area('/agent', 'agent')}
               <Route element={<DesktopOnly />}>
-                {area('/tasks', 'tasks')}
+                <Route path="/tasks" element={<TasksBoardPage />} />
                 {area('/documents', 'documents')}
                 {area('/api', 'apiKeys')}
               </Route>
@@ -78,7 +84,8 @@ export function preloadRouteChunks(pathname: string): void {
   else if (pathname === '/auth/reset') chunks.push(ResetPasswordPage);
   else if (pathname === '/auth/confirm-email') chunks.push(ConfirmEmailPage);
   else {
-    chunks.push(AppLayout, AreaPage);
+    chunks.push(AppLayout, pathname === '/actions' ? ActionsPage : AreaPage);
+    if (pathname === '/tasks') chunks.push(TasksBoardPage);
     void preloadAppDictionaries();
   }
   for (const chunk of chunks) void chunk.preload();

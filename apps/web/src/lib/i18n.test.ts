@@ -44,6 +44,11 @@ const SAME_AS_ENGLISH = new Set([
   'es common:toast.errorTitle', // "Error" is Spanish
   'es settings:subscription.plan', // "Plan" is Spanish
   'es settings:subscription.tokenQuotaValue', // "tokens" is the Spanish term
+  // "{{label}} ({{count}})" holds no words, only the label and the count.
+  'ru assistant:mobile.option',
+  'fr assistant:mobile.option',
+  'es assistant:mobile.option',
+  'de assistant:mobile.option',
 ]);
 
 describe('dictionaries', () => {
@@ -112,5 +117,16 @@ describe('dictionaries', () => {
     expect(dictionaries.get('ru')!['auth:signInFailed']).toBe('Произошла ошибка при входе');
     expect(dictionaries.get('ru')!['auth:signUpFailed']).toBe('Произошла ошибка при регистрации');
     expect(dictionaries.get('ru')!['settings:profile.updateFailed']).toBe('Ошибка обновления профиля');
+    const russian = dictionaries.get('ru')!;
+    expect(russian['common:toast.successTitle']).toBe('Успешно');
+    expect(russian['tasks:toast.created']).toBe('Задача создана');
+    expect(russian['tasks:toast.deleted']).toBe('Задача удалена');
+    expect(russian['tasks:toast.responsesSaved']).toBe('Ответы сохранены');
+    expect(russian['tasks:toast.loadErrorTitle']).toBe('Ошибка загрузки');
+    expect(russian['tasks:errors.send']).toBe('Ошибка отправки сообщения');
+    expect(english['assistant:detail.unknownContact']).toBe('Unknown Contact');
+    expect(english['assistant:composer.custom']).toBe('Write Custom Message');
+    expect(english['assistant:list.errorTitle']).toBe('Error loading tasks');
+    expect(english['assistant:list.empty']).toBe('No tasks available');
   });
 });

@@ -3,7 +3,16 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_STORAGE_KEY = 'doppel.language';
-export const NAMESPACES = ['common', 'auth', 'shell', 'settings', 'errors'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'shell',
+  'settings',
+  'errors',
+  'tasks',
+  'assistant',
+  'tasksBoard',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Each language named in itself; the same in every dictionary, so kept out of them. */
@@ -18,9 +27,9 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 type LanguageBundle = Record<string, ResourceKey>;
 type BundlePart = 'public' | 'app';
 
-/** Namespaces of the public pages; the rest (shell, settings) load with the app shell. */
+/** Namespaces of the public pages; the rest (shell, settings, tasks…) load with the app shell. */
 const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
-const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings'];
+const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>('../locales/*/{public,app}.ts', { import: 'default' });
 const bundles = new Map<string, Promise<LanguageBundle>>();

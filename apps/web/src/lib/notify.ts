@@ -59,7 +59,11 @@ export function startCreateAccount(): void {
 }
 
 /** Destructive toast with the spec's title and message (ARCHITECTURE §4.4). */
-export function notifyError(error: unknown, fallback: string = i18n.t('errors:unexpected')): void {
+export function notifyError(
+  error: unknown,
+  fallback: string = i18n.t('errors:unexpected'),
+  options: { title?: string } = {},
+): void {
   if (isApiError(error) && error.code === 'demo_restricted') {
     const title = i18n.t('common:demo.restrictedTitle');
     const description = i18n.t('errors:demo_restricted');
@@ -69,7 +73,7 @@ export function notifyError(error: unknown, fallback: string = i18n.t('errors:un
     void sonnerToast().then((toast) => toast.error(title, { id: 'demo-restricted', description, action }));
     return;
   }
-  const title = i18n.t('common:toast.errorTitle');
+  const title = options.title ?? i18n.t('common:toast.errorTitle');
   const description = errorMessage(error, fallback);
   void sonnerToast().then((toast) => toast.error(title, { description }));
 }
@@ -77,4 +81,10 @@ export function notifyError(error: unknown, fallback: string = i18n.t('errors:un
 export function notifySuccess(message: string): void {
   const title = i18n.t('common:toast.successTitle');
   void sonnerToast().then((toast) => toast.success(title, { description: message }));
+}
+
+/** Destructive toast for a failure on this side (no server error to show): a fixed message. */
+export function notifyFailure(description: string): void {
+  const title = i18n.t('common:toast.errorTitle');
+  void sonnerToast().then((toast) => toast.error(title, { description }));
 }

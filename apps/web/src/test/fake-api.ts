@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters (routes are matched on the path alone). */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -50,7 +52,13 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
     );
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: FakeRequest = { method, path: url.pathname, headers: new Headers(init.headers), body };
+    const request: FakeRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body,
+    };
     calls.push(request);
     const route = routes[`${method} ${url.pathname}`];
     const reply =

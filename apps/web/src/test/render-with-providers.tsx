@@ -23,6 +23,14 @@ export function signedInRoutes(session = makeSession()): ServerRoutes {
   return {
     'POST /api/auth/refresh': { body: session },
     'GET /api/shell/summary': { body: { pendingTasks: 0 } },
+    'GET /api/tasks': { body: { items: [], total: 0, page: 1, limit: 50, hasMore: false } },
+    'GET /api/tasks/counts': {
+      body: {
+        total: 0,
+        byStatus: { pending: 0, in_progress: 0, completed: 0 },
+        byPriority: { high: 0, medium: 0, low: 0 },
+      },
+    },
     'GET /api/settings': { body: sampleSettings() },
     'GET /api/me': { body: session.user },
     'POST /api/auth/sign-out': { body: { ok: true } },

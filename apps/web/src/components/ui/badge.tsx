@@ -13,6 +13,8 @@ export const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         warning: 'border-transparent bg-warning-soft text-warning-soft-foreground',
         success: 'border-transparent bg-success-soft text-success-soft-foreground',
+        danger: 'border-transparent bg-destructive-soft text-destructive-soft-foreground',
+        info: 'border-transparent bg-info-soft text-info-soft-foreground',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -1,0 +1,50 @@
+import { TASKS_VIEW_LIMIT, type Task, type TaskPage, type TaskPriority } from '@doppel/contracts';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useApi } from '@/lib/services';
+import { taskKeys } from '@/lib/task-api';
+
+export interface FeedFilter {
+  priority?: TaskPriority;
+}
+
+/**
+ * The Assistant's task list: pages of 50 (spec §9), newest first, fetched one page at a time
+ * as the user asks for more, so 10,000 tasks never load at once.
+ */
+export function useTaskFeed(filter: FeedFilter = {}) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...taskKeys.all, 'feed', filter] as const,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ page: String(pageParam), limit: String(TASKS_VIEW_LIMIT) });
+      if (filter.priority) params.set('priority', filter.priority);
+      return api.get<TaskPage>(`/api/tasks?${params.toString()}`, { signal });
+    },
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+/** Tasks already in any loaded feed page, to show a selected task before its own fetch answers. */
+function findInFeeds(queryClient: ReturnType<typeof useQueryClient>, id: string): Task | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<TaskPage>>({
+    queryKey: [...taskKeys.all, 'feed'],
+  })) {
+    const found = data?.pages.flatMap((page) => page.items).find((task) => task.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** One task, fresh from the server, shown at once from the list while it loads. */
+export function useSelectedTask(id: string | null) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const fromList = id ? findInFeeds(queryClient, id) : undefined;
+  return useQuery({
+    queryKey: taskKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Task>(`/api/tasks/${id}`, { signal }),
+    enabled: Boolean(id),
+    placeholderData: fromList,
+  });
+}

@@ -1,0 +1,287 @@
+import type { Task, TaskPage } from '@doppel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { errorReply, type FakeRequest } from '@/test/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { makeTask } from '@/test/task-fixtures';
+import { ActionsPage } from './actions-page';
+
+function page(items: Task[], fields: Partial<TaskPage> = {}): TaskPage {
+  return { items, total: items.length, page: 1, limit: 50, hasMore: false, ...fields };
+}
+
+const anna = makeTask({
+  description: 'Something to answer',
+  createdAt: '2026-11-05T09:30:00.000Z',
+  title: 'Reply to Anna about the pilot',
+  priority: 'high',
+  contactId: 'c1',
+  contact: { id: 'c1', name: 'Anna Schneider', company: 'Nordlicht', source: 'whatsapp', language: 'de' },
+  context: {
+    summary: 'Anna wants a pilot.',
+    recommendation: 'Big OPPORTUNITY: answer today',
+    triggerType: 'message',
+    lastMessage: 'Could we start next month?',
+    lastMessageOriginal: 'Könnten wir nächsten Monat starten?',
+    analysisData: {
+      contactActivity: 'Very active',
+      opportunityType: 'Paid pilot',
+      recommendedApproach: 'Offer slots',
+    },
+    socialContext: { audienceSize: 12500, engagementRate: 4.2, bestPostingTime: 'Tue 9:00' },
+  },
+});
+
+function renderActions(server: ServerRoutes, { path = '/actions', width = 1280 } = {}) {
+  return renderWithProviders(<Route path="/actions" element={<ActionsPage />} />, {
+    path,
+    width,
+    server: { ...signedInRoutes(), ...server },
+  });
+}
+
+describe('Assistant task list (desktop)', () => {
+  it('shows five placeholder cards while loading, then the cards with priority, date, type and contact', async () => {
+    let answer: (value: { body: TaskPage }) => void = () => {};
+    const { container } = renderActions({
+      'GET /api/tasks': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await waitFor(() =>
+      expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
+    );
+    answer({ body: page([anna, makeTask({ title: 'Second', priority: 'low' })], { total: 2 }) });
+
+    const list = await screen.findByRole('list', { name: 'Task list' });
+    expect(screen.getByText('Total: 2')).toBeInTheDocument();
+    const card = within(list).getByRole('button', { name: /Reply to Anna about the pilot/ });
+    expect(within(card).getByText('High')).toHaveAttribute('data-priority', 'high');
+    expect(within(card).getByText('05.11')).toBeInTheDocument();
+    expect(within(card).getByText('Message Reply')).toBeInTheDocument();
+    expect(within(card).getByText('Anna Schneider')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Language: German' })).toBeInTheDocument();
+    expect(screen.getByText('Select a task')).toBeInTheDocument();
+  });
+
+  it('says there are no tasks when the list is empty', async () => {
+    renderActions({ 'GET /api/tasks': { body: page([]) } });
+    expect(await screen.findByText('No tasks available')).toBeInTheDocument();
+  });
+
+  it('shows the error with its title, raises the load toast, and retries', async () => {
+    let healthy = false;
+    const { user } = renderActions({
+      'GET /api/tasks': () =>
+        healthy ? { body: page([anna]) } : errorReply(500, 'internal', 'Database is down'),
+    });
+    // One automatic retry first (spec §7), then the error.
+    expect(await screen.findByText('Error loading tasks', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Database is down');
+    expect(await screen.findByText('Loading error')).toBeInTheDocument();
+
+    healthy = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ })).toBeInTheDocument();
+  });
+
+  it('loads more tasks a page at a time', async () => {
+    const first = Array.from({ length: 2 }, (_, i) => makeTask({ title: `First page ${i}` }));
+    const { user } = renderActions({
+      'GET /api/tasks': (request: FakeRequest) => {
+        expect(request.query.get('limit')).toBe('50');
+        return request.query.get('page') === '1'
+          ? { body: page(first, { total: 3, hasMore: true }) }
+          : { body: page([makeTask({ title: 'Second page' })], { total: 3, page: 2 }) };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('button', { name: /Second page/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('task detail', () => {
+  it('shows the header, every analysis field with the recommendation colour, and the translation toggle', async () => {
+    const { user, location } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    expect(location().search).toBe(`?task=${anna.id}`);
+    expect(screen.getByRole('button', { name: /Reply to Anna about the pilot/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    const detail = within(await screen.findByRole('article'));
+    expect(detail.getByRole('heading', { level: 2, name: 'Anna Schneider' })).toBeInTheDocument();
+    expect(detail.getByText('Reply')).toBeInTheDocument();
+    expect(detail.getByText('WhatsApp')).toBeInTheDocument();
+    expect(detail.getByText('Anna wants a pilot.')).toBeInTheDocument();
+    expect(detail.getByText('Big OPPORTUNITY: answer today')).toHaveAttribute('data-tone', 'opportunity');
+    expect(detail.getByText('Very active')).toBeInTheDocument();
+    expect(detail.getByText('Paid pilot')).toBeInTheDocument();
+    expect(detail.getByText('Offer slots')).toBeInTheDocument();
+    expect(detail.getByText('12,500')).toBeInTheDocument();
+    expect(detail.getByText('4.2%')).toBeInTheDocument();
+    expect(detail.getByText('Tue 9:00')).toBeInTheDocument();
+
+    expect(detail.getByText('Could we start next month?')).toBeInTheDocument();
+    await user.click(detail.getByRole('button', { name: 'Show original' }));
+    expect(detail.getByText('Könnten wir nächsten Monat starten?')).toBeInTheDocument();
+    expect(detail.queryByText('Could we start next month?')).not.toBeInTheDocument();
+    expect(detail.getByRole('button', { name: 'Show translation' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows each trigger type: news with a safe link, a job change, a social comment', async () => {
+    const news = makeTask({
+      title: 'News task',
+      type: 'proactive_message',
+      context: {
+        triggerType: 'rss_news',
+        triggerData: {
+          newsSource: 'TechCrunch',
+          newsTitle: 'Atelier raises a seed round',
+          newsUrl: 'https://example.com/a',
+        },
+      },
+    });
+    const job = makeTask({
+      title: 'Job task',
+      context: {
+        triggerType: 'linkedin_job_change',
+        triggerData: { jobChangeCompany: 'Soluciones Sol', linkedinActivity: 'New role' },
+      },
+    });
+    const social = makeTask({
+      title: 'Social task',
+      type: 'reddit_comment',
+      context: {
+        triggerType: 'social_comment',
+        triggerData: {
+          platform: 'Reddit',
+          community: 'r/startups',
+          originalAuthor: 'mark_t',
+          originalPost: 'Which tools?',
+        },
+      },
+    });
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([news, job, social]) },
+      [`GET /api/tasks/${news.id}`]: { body: news },
+      [`GET /api/tasks/${job.id}`]: { body: job },
+      [`GET /api/tasks/${social.id}`]: { body: social },
+    });
+    await user.click(await screen.findByRole('button', { name: /News task/ }));
+    expect(screen.getByText('TechCrunch')).toBeInTheDocument();
+    expect(screen.getByText('Atelier raises a seed round')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the article' })).toHaveAttribute(
+      'href',
+      'https://example.com/a',
+    );
+
+    await user.click(screen.getByRole('button', { name: /Job task/ }));
+    expect(await screen.findByText('Soluciones Sol')).toBeInTheDocument();
+    expect(screen.getByText('New role')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Social task/ }));
+    expect(await screen.findByText('r/startups')).toBeInTheDocument();
+    expect(screen.getByText('mark_t')).toBeInTheDocument();
+    expect(screen.getByText('Which tools?')).toBeInTheDocument();
+    const article = within(screen.getByRole('article'));
+    expect(article.getByRole('heading', { level: 2, name: 'Unknown Contact' })).toBeInTheDocument();
+    expect(article.getByTitle('Source: Reddit')).toHaveTextContent('Reddit');
+  });
+});
+
+describe('composer', () => {
+  it('keeps the text when sending fails and says so', async () => {
+    const sends: unknown[] = [];
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/send`]: (request: FakeRequest) => {
+        sends.push(request.body);
+        return errorReply(500, 'internal', '');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(message, 'Gern, Dienstag?');
+    expect(screen.getByText('15 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Failed to send the message')).toBeInTheDocument();
+    expect(sends).toEqual([{ text: 'Gern, Dienstag?', kind: 'custom' }]);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Gern, Dienstag?');
+  });
+
+  it('sends the edited template and then shows the sent message to copy', async () => {
+    const sent = {
+      ...anna,
+      status: 'completed' as const,
+      completedAt: '2026-11-05T10:00:00.000Z',
+      responses: { polite: 'Hallo Anna!', sent: 'Hallo Anna!' },
+    };
+    let wasSent = false;
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: () => ({ body: wasSent ? sent : anna }),
+      [`POST /api/tasks/${anna.id}/send`]: () => {
+        wasSent = true;
+        return { body: { task: sent, delivery: { status: 'to_send_manually', channel: 'whatsapp' } } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Suggested: Polite/ }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect((message as HTMLTextAreaElement).value).toMatch(/^Hallo Anna Schneider,/);
+    expect(message.style.height).toBe('120px');
+    await user.clear(message);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(message, 'Hallo Anna!');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sent message' })).toBeInTheDocument();
+    expect(screen.getByText('To send manually')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
+    expect(await screen.findByText(/Saved to the contact's history/)).toBeInTheDocument();
+  });
+});
+
+describe('Assistant on mobile', () => {
+  it('filters by priority from the sheet, with counts', async () => {
+    const priorities: Array<string | null> = [];
+    const { user } = renderActions(
+      {
+        'GET /api/tasks': (request: FakeRequest) => {
+          priorities.push(request.query.get('priority'));
+          return { body: page([anna]) };
+        },
+        'GET /api/tasks/counts': {
+          body: {
+            total: 7,
+            byStatus: { pending: 7, in_progress: 0, completed: 0 },
+            byPriority: { high: 1, medium: 2, low: 4 },
+          },
+        },
+      },
+      { width: 390 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Priority: All' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Filter by priority' }));
+    await waitFor(() =>
+      expect(sheet.getAllByRole('radio').map((radio) => radio.textContent)).toEqual([
+        'All (7)',
+        'High (1)',
+        'Medium (2)',
+        'Low (4)',
+      ]),
+    );
+    await user.click(sheet.getByRole('radio', { name: 'Low (4)' }));
+    expect(await screen.findByRole('button', { name: 'Priority: Low' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(priorities.at(-1)).toBe('low'));
+  });
+});

@@ -1,0 +1,239 @@
+import { fillTemplate, isPostTask, suggestedTemplate, templateValues, type Task } from '@doppel/contracts';
+import { ArrowLeft, PenLine, Send, Sparkles } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n';
+import { notifySuccess } from '@/lib/notify';
+import { useSendTaskMessage } from '../api/task-replies';
+import { composerHeight } from '../utils/composer-height';
+import { SentMessage } from './sent-message';
+
+/** Composer states of spec §4: the options, then editing a chosen or custom text. */
+type ComposerState = { step: 'options' } | { step: 'edit'; kind: string; text: string };
+
+interface Option {
+  key: string;
+  kind: string;
+  label: string;
+  text: string;
+  icon: 'suggested' | 'draft';
+}
+
+const KNOWN_KINDS = new Set([
+  'polite',
+  'detailed',
+  'quick',
+  'professional',
+  'story',
+  'insight',
+  'discussion',
+  'showcase',
+  'question',
+  'supportive',
+  'expert',
+  'custom',
+]);
+
+function kindLabel(kind: string): string {
+  return KNOWN_KINDS.has(kind)
+    ? i18n.t(`assistant:composer.kinds.${kind as 'polite'}`)
+    : i18n.t('assistant:composer.kinds.other');
+}
+
+function useWindowHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const onResize = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
+
+/** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back and Send. */
+function ComposerEditor({
+  task,
+  state,
+  languageCode,
+  onChange,
+  onBack,
+  onSent,
+}: {
+  task: Task;
+  state: Extract<ComposerState, { step: 'edit' }>;
+  languageCode: string;
+  onChange: (text: string) => void;
+  onBack: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation('assistant');
+  const fieldId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const windowHeight = useWindowHeight();
+  const send = useSendTaskMessage();
+  const post = isPostTask(task.type);
+  const canSend = state.text.trim().length > 0 && !send.isPending;
+
+  useLayoutEffect(() => {
+    textarea.current?.focus();
+  }, []);
+
+  const submit = () => {
+    if (!canSend) return;
+    send.mutate(
+      { taskId: task.id, text: state.text, kind: state.kind },
+      {
+        onSuccess: (result) => {
+          const platform = result.delivery.channel === 'linkedin' ? 'LinkedIn' : 'Reddit';
+          notifySuccess(
+            result.delivery.status === 'sent'
+              ? t('composer.sentToast')
+              : post
+                ? t('composer.publishToast', { platform })
+                : t('composer.recordedToast'),
+          );
+          onSent();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {t('composer.messageLabel')}
+      </label>
+      <textarea
+        id={fieldId}
+        ref={textarea}
+        value={state.text}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          // Ctrl/⌘+Enter sends, as in most messengers; Enter alone is a new line.
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+        style={{ height: composerHeight(state.text, windowHeight) }}
+        className="w-full resize-none rounded-md border border-input bg-background px-3 py-2 text-sm leading-5 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      />
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span aria-live="polite">{t('composer.characters', { count: state.text.length })}</span>
+        <span>{t('composer.language', { code: languageCode.toUpperCase() })}</span>
+      </div>
+      <div className="flex justify-between gap-2">
+        <Button type="button" variant="outline" onClick={onBack} disabled={send.isPending}>
+          <ArrowLeft aria-hidden="true" />
+          {t('composer.back')}
+        </Button>
+        <Button type="submit" disabled={!canSend} loading={send.isPending}>
+          <Send aria-hidden="true" />
+          {post ? t('composer.publish') : t('composer.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The response composer (spec §2 item 7, §4 Composer, §5): the suggested template in the
+ * contact's language, saved drafts, and a custom message; then the editor. Sending keeps the
+ * text on failure and clears the composer on success; a completed task shows what was sent.
+ */
+export default function Composer({ task }: { task: Task }) {
+  const { t } = useTranslation('assistant');
+  const [state, setState] = useState<ComposerState>({ step: 'options' });
+  const [writingAnother, setWritingAnother] = useState(false);
+  const template = suggestedTemplate(task, i18n.language);
+  const values = templateValues(task);
+
+  const options: Option[] = [
+    {
+      key: 'suggested',
+      kind: template.kind,
+      label: t('composer.suggested', { kind: kindLabel(template.kind) }),
+      text: fillTemplate(template.content, values),
+      icon: 'suggested',
+    },
+    ...Object.entries(task.responses)
+      .filter(([kind, text]) => kind !== 'sent' && text.trim() !== '')
+      .map(([kind, text]) => ({
+        key: `draft-${kind}`,
+        kind,
+        label: t('composer.savedDraft', { kind: kindLabel(kind) }),
+        text,
+        icon: 'draft' as const,
+      })),
+  ];
+
+  const sentText = task.responses.sent;
+  if (state.step === 'options' && task.status === 'completed' && sentText && !writingAnother) {
+    return <SentMessage task={task} text={sentText} onWriteAnother={() => setWritingAnother(true)} />;
+  }
+
+  return (
+    <section aria-labelledby={`composer-${task.id}`} className="grid gap-3 rounded-lg border p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`composer-${task.id}`} className="text-sm font-semibold">
+          {t('composer.title')}
+        </h3>
+        <Badge variant="outline">{template.language.toUpperCase()}</Badge>
+      </div>
+      {state.step === 'options' ? (
+        <ul className="grid gap-2" aria-label={t('composer.optionsLabel')}>
+          {options.map((option) => (
+            <li key={option.key}>
+              <button
+                type="button"
+                onClick={() => setState({ step: 'edit', kind: option.kind, text: option.text })}
+                className="grid w-full gap-1 rounded-md border bg-card p-3 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <span className="flex items-center gap-2 text-sm font-medium">
+                  <Sparkles className="size-4 text-primary" aria-hidden="true" />
+                  {option.label}
+                </span>
+                <span className="line-clamp-3 text-xs whitespace-pre-line text-muted-foreground">
+                  {option.text}
+                </span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => setState({ step: 'edit', kind: 'custom', text: '' })}
+              className="grid w-full gap-1 rounded-md border border-dashed p-3 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <span className="flex items-center gap-2 text-sm font-medium">
+                <PenLine className="size-4" aria-hidden="true" />
+                {t('composer.custom')}
+              </span>
+              <span className="text-xs text-muted-foreground">{t('composer.customHint')}</span>
+            </button>
+          </li>
+        </ul>
+      ) : (
+        <ComposerEditor
+          task={task}
+          state={state}
+          languageCode={template.language}
+          onChange={(text) => setState({ ...state, text })}
+          onBack={() => setState({ step: 'options' })}
+          onSent={() => {
+            setState({ step: 'options' });
+            setWritingAnother(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}

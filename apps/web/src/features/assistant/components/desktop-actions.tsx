@@ -1,0 +1,64 @@
+import { MousePointerClick, SquareKanban } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Notice } from '@/components/ui/notice';
+import { useSelectedTask, useTaskFeed } from '../api/use-task-feed';
+import { TaskDetail } from './task-detail';
+import { TaskList } from './task-list';
+import { TASK_LIST_HEADING_ID, TaskListHeading } from './task-list-heading';
+
+function SelectedTask({ id }: { id: string }) {
+  const { t } = useTranslation('assistant');
+  const titleId = useId();
+  const { data: task, isPending, isError } = useSelectedTask(id);
+  if (task) return <TaskDetail task={task} titleId={titleId} />;
+  if (isPending) return <Skeleton className="h-64 w-full" />;
+  return isError ? <Notice variant="neutral">{t('detail.notFound')}</Notice> : null;
+}
+
+/**
+ * Desktop Assistant (spec §2 Actions workspace): the task list in the left third and the
+ * selected task beside it. The selection lives in the URL (?task=…) so a reload or a shared
+ * link keeps it.
+ */
+export default function DesktopActions() {
+  const { t } = useTranslation('assistant');
+  const feed = useTaskFeed();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('task');
+  return (
+    <div className="grid grid-cols-[minmax(18rem,1fr)_2fr] items-start gap-6 p-6">
+      <section aria-labelledby={TASK_LIST_HEADING_ID} className="flex flex-col gap-3">
+        <TaskListHeading total={feed.data?.pages[0]?.total}>
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/tasks">
+              <SquareKanban aria-hidden="true" />
+              {t('list.openBoard')}
+            </Link>
+          </Button>
+        </TaskListHeading>
+        <div>
+          <TaskList
+            feed={feed}
+            selectedId={selectedId}
+            onSelect={(task) => setParams({ task: task.id }, { replace: true })}
+          />
+        </div>
+      </section>
+      <div className="sticky top-6 max-h-[calc(100dvh-3rem)] overflow-y-auto rounded-lg pr-1">
+        {selectedId ? (
+          <SelectedTask id={selectedId} />
+        ) : (
+          <div className="flex min-h-80 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center">
+            <MousePointerClick className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm font-medium">{t('detail.selectPrompt')}</p>
+            <p className="max-w-xs text-xs text-muted-foreground">{t('detail.selectPromptHint')}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

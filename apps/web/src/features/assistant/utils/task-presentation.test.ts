@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { composerHeight } from './composer-height';
+import { languageFlag, recommendationTone, taskSource } from './task-presentation';
+
+const task = (fields: Partial<Parameters<typeof taskSource>[0]> = {}) => ({
+  type: 'message_reply' as const,
+  context: {},
+  contact: null,
+  ...fields,
+});
+const contact = (source: 'whatsapp' | 'gmail' | 'email' | 'other' | 'telegram') => ({
+  id: 'c',
+  name: 'Anna',
+  company: null,
+  language: 'de',
+  source,
+});
+
+describe('recommendation colour rule (spec §9)', () => {
+  it('marks 24H and URGENT red, OPPORTUNITY green, SOCIAL blue, anything else amber', () => {
+    expect(recommendationTone('Reply within 24h')).toBe('urgent');
+    expect(recommendationTone('URGENT: call back')).toBe('urgent');
+    expect(recommendationTone('Big OPPORTUNITY here')).toBe('opportunity');
+    expect(recommendationTone('social proof post')).toBe('social');
+    expect(recommendationTone('Follow up next week')).toBe('default');
+    // Urgency wins over the rest.
+    expect(recommendationTone('URGENT opportunity')).toBe('urgent');
+  });
+});
+
+describe('source badge mapping (spec §2 item 4)', () => {
+  it('names the known channels and falls back to Social or Message', () => {
+    expect(taskSource(task({ contact: contact('whatsapp') }))).toEqual({ brand: 'WhatsApp' });
+    expect(taskSource(task({ contact: contact('gmail') }))).toEqual({ brand: 'Gmail' });
+    expect(taskSource(task({ contact: contact('telegram') }))).toEqual({ brand: 'Telegram' });
+    expect(taskSource(task({ type: 'linkedin_post' }))).toEqual({ brand: 'LinkedIn' });
+    expect(taskSource(task({ type: 'reddit_comment' }))).toEqual({ brand: 'Reddit' });
+    expect(taskSource(task({ contact: contact('email') }))).toEqual({ generic: 'message' });
+    expect(
+      taskSource(task({ contact: contact('other'), context: { triggerType: 'social_comment' } })),
+    ).toEqual({ generic: 'social' });
+  });
+});
+
+describe('language flag (spec §2 item 2)', () => {
+  it('shows English, French, Spanish and German, and Russian for anything else', () => {
+    expect(languageFlag('en').language).toBe('en');
+    expect(languageFlag('fr-CA').language).toBe('fr');
+    expect(languageFlag('es').language).toBe('es');
+    expect(languageFlag('de').flag).toBe('🇩🇪');
+    expect(languageFlag('it').language).toBe('ru');
+    expect(languageFlag(undefined).language).toBe('ru');
+  });
+});
+
+describe('composer textarea height (spec §9)', () => {
+  it('starts at 120 px and grows 20 px per wrapped line of 80 characters', () => {
+    expect(composerHeight('', 1000)).toBe(120);
+    expect(composerHeight('a\n'.repeat(5), 1000)).toBe(120);
+    expect(composerHeight('line\n'.repeat(9), 1000)).toBe(200);
+    expect(composerHeight('x'.repeat(800), 1000)).toBe(200);
+  });
+
+  it('stops at 400 px or half the window, whichever is smaller', () => {
+    const long = 'line\n'.repeat(100);
+    expect(composerHeight(long, 1000)).toBe(400);
+    expect(composerHeight(long, 600)).toBe(300);
+    // Never below the minimum, even in a very short window.
+    expect(composerHeight(long, 100)).toBe(120);
+  });
+});

@@ -1,0 +1,55 @@
+import type { ContactSource, Task } from '@doppel/contracts';
+
+/** Brand names are the same in every language, so they stay out of the dictionaries. */
+const SOURCE_BRANDS: Partial<Record<ContactSource, string>> = {
+  whatsapp: 'WhatsApp',
+  gmail: 'Gmail',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  reddit: 'Reddit',
+  telegram: 'Telegram',
+  slack: 'Slack',
+  discord: 'Discord',
+};
+
+const SOCIAL_TYPES = new Set<Task['type']>(['linkedin_post', 'reddit_post', 'reddit_comment']);
+
+/** Whether a task comes from a social signal rather than a conversation with one person. */
+export function isSocialTask(task: Pick<Task, 'type' | 'context'>): boolean {
+  return SOCIAL_TYPES.has(task.type) || task.context.triggerType === 'social_comment';
+}
+
+/** Where the task came from, for the source badge (spec §2 item 4): a brand, else Social or Message. */
+export function taskSource(
+  task: Pick<Task, 'type' | 'context' | 'contact'>,
+): { brand: string } | { generic: 'social' | 'message' } {
+  const source: ContactSource | undefined =
+    task.contact?.source ??
+    (task.type === 'linkedin_post' ? 'linkedin' : task.type.startsWith('reddit') ? 'reddit' : undefined);
+  const brand = source ? SOURCE_BRANDS[source] : undefined;
+  if (brand) return { brand };
+  return { generic: isSocialTask(task) ? 'social' : 'message' };
+}
+
+export const FLAG_LANGUAGES = ['en', 'fr', 'es', 'de', 'ru'] as const;
+export type FlagLanguage = (typeof FLAG_LANGUAGES)[number];
+
+const FLAGS: Record<FlagLanguage, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', de: '🇩🇪', ru: '🇷🇺' };
+
+/** The contact's language flag: English, French, Spanish, German, otherwise Russian (spec §2 item 2). */
+export function languageFlag(language: string | undefined): { language: FlagLanguage; flag: string } {
+  const code = (language ?? '').slice(0, 2).toLowerCase();
+  const known = (FLAG_LANGUAGES as readonly string[]).includes(code) ? (code as FlagLanguage) : 'ru';
+  return { language: known, flag: FLAGS[known] };
+}
+
+export type RecommendationTone = 'urgent' | 'opportunity' | 'social' | 'default';
+
+/** Recommendation colour rule of spec §9: 24H/URGENT red, OPPORTUNITY green, SOCIAL blue, others amber. */
+export function recommendationTone(text: string): RecommendationTone {
+  const upper = text.toUpperCase();
+  if (upper.includes('24H') || upper.includes('URGENT')) return 'urgent';
+  if (upper.includes('OPPORTUNITY')) return 'opportunity';
+  if (upper.includes('SOCIAL')) return 'social';
+  return 'default';
+}

@@ -1,0 +1,263 @@
+import {
+  createTaskInputSchema,
+  taskPriorities,
+  taskPrioritySchema,
+  taskTypes,
+  taskTypeSchema,
+} from '@doppel/contracts';
+import { useRef } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-error';
+import { useCreateTask } from '@/lib/task-api';
+import { zodResolver } from '@/lib/zod-resolver';
+import { dueDayToIso } from '../utils/due-date';
+import { ContactPicker } from './contact-picker';
+
+/** The contract's title and description limits, mirrored on the inputs so they cannot be exceeded. */
+const TITLE_MAX = 300;
+const DESCRIPTION_MAX = 5000;
+
+/** What the form holds: the contract's fields as the inputs give them ('' for "none"). */
+const createTaskFormSchema = z.object({
+  title: createTaskInputSchema.shape.title,
+  type: taskTypeSchema,
+  priority: taskPrioritySchema,
+  description: z.string().trim().max(DESCRIPTION_MAX, 'descriptionTooLong'),
+  contactId: z.string(),
+  dueDate: z.string().refine((day) => day === '' || dueDayToIso(day) !== null, 'dueDateInvalid'),
+});
+type CreateTaskFormInput = z.input<typeof createTaskFormSchema>;
+type CreateTaskFormValues = z.output<typeof createTaskFormSchema>;
+type FormFieldName = FieldPath<CreateTaskFormInput>;
+
+const EMPTY_FORM: CreateTaskFormInput = {
+  title: '',
+  type: 'message_reply',
+  priority: 'medium',
+  description: '',
+  contactId: '',
+  dueDate: '',
+};
+
+/** Message keys the schema and the server use for these fields (tasksBoard:form.errors.*). */
+const ERROR_KEYS = [
+  'titleRequired',
+  'titleTooLong',
+  'descriptionTooLong',
+  'dueDateInvalid',
+  'contactNotFound',
+] as const;
+type ErrorKey = (typeof ERROR_KEYS)[number];
+const isErrorKey = (key: string): key is ErrorKey => (ERROR_KEYS as readonly string[]).includes(key);
+
+/** Server field names → form fields; the server knows the due date as an instant, dueAt. */
+const SERVER_FIELDS: Record<string, FormFieldName> = {
+  title: 'title',
+  type: 'type',
+  priority: 'priority',
+  description: 'description',
+  contactId: 'contactId',
+  dueAt: 'dueDate',
+};
+
+const textareaClasses =
+  'min-h-24 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive md:text-sm';
+
+interface CreateTaskDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the task was created (the success toast is already on its way). */
+  onCreated: () => void;
+}
+
+/** The board's create-task form in a dialog: POST /api/tasks, then the spec's toast (§8). */
+export function CreateTaskDialog({ open, onOpenChange, onCreated }: CreateTaskDialogProps) {
+  const { t } = useTranslation('tasksBoard');
+  const create = useCreateTask();
+  // The dialog is opened from more than one button and has no Radix trigger: focus returns by hand.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A running create finishes before the form may go away.
+        if (!create.isPending) onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        closeLabel={t('form.close')}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{t('form.title')}</DialogTitle>
+          <DialogDescription>{t('form.description')}</DialogDescription>
+        </DialogHeader>
+        <CreateTaskForm
+          create={create}
+          onCancel={() => onOpenChange(false)}
+          onCreated={() => {
+            onOpenChange(false);
+            onCreated();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateTaskForm({
+  create,
+  onCancel,
+  onCreated,
+}: {
+  create: ReturnType<typeof useCreateTask>;
+  onCancel: () => void;
+  onCreated: () => void;
+}) {
+  const { t } = useTranslation(['tasksBoard', 'tasks']);
+  const form = useForm<CreateTaskFormInput, unknown, CreateTaskFormValues>({
+    resolver: zodResolver(createTaskFormSchema),
+    defaultValues: EMPTY_FORM,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) =>
+    key ? t(`form.errors.${isErrorKey(key) ? key : 'invalid'}`) : undefined;
+  const clearOnChange = (name: FormFieldName) => ({ onChange: () => form.clearErrors(name) });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync({
+        title: values.title,
+        type: values.type,
+        priority: values.priority,
+        description: values.description,
+        contactId: values.contactId || null,
+        dueAt: values.dueDate ? dueDayToIso(values.dueDate) : null,
+      });
+    } catch (error) {
+      // The mutation toasts the failure; fields the server named are marked too.
+      if (isApiError(error) && error.fields) {
+        for (const [path, key] of Object.entries(error.fields)) {
+          const name = SERVER_FIELDS[path];
+          if (name) form.setError(name, { type: 'server', message: key });
+        }
+      }
+      return;
+    }
+    onCreated();
+  });
+
+  const busy = form.formState.isSubmitting || create.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
+      <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
+        <FormField
+          label={t('form.titleLabel')}
+          error={message(errors.title?.message)}
+          className="md:col-span-2"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={TITLE_MAX}
+              autoComplete="off"
+              {...form.register('title', clearOnChange('title'))}
+            />
+          )}
+        </FormField>
+        <FormField label={t('form.typeLabel')} error={message(errors.type?.message)}>
+          {(control) => (
+            <Select {...control} {...form.register('type', clearOnChange('type'))}>
+              {taskTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`tasks:type.${type}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('form.priorityLabel')} error={message(errors.priority?.message)}>
+          {(control) => (
+            <Select {...control} {...form.register('priority', clearOnChange('priority'))}>
+              {taskPriorities.map((priority) => (
+                <option key={priority} value={priority}>
+                  {t(`tasks:priority.${priority}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label={t('form.descriptionLabel')}
+          error={message(errors.description?.message)}
+          className="md:col-span-2"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={DESCRIPTION_MAX}
+              className={textareaClasses}
+              {...form.register('description', clearOnChange('description'))}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={t('form.contactLabel')}
+          hint={t('form.contactHint')}
+          error={message(errors.contactId?.message)}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="contactId"
+              render={({ field }) => (
+                <ContactPicker
+                  control={control}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(id) => {
+                    form.clearErrors('contactId');
+                    field.onChange(id);
+                  }}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={t('form.dueLabel')}
+          hint={t('form.dueHint')}
+          error={message(errors.dueDate?.message)}
+        >
+          {(control) => (
+            <Input {...control} type="date" {...form.register('dueDate', clearOnChange('dueDate'))} />
+          )}
+        </FormField>
+      </div>
+      <div className="flex justify-end gap-2 border-t px-5 py-3">
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {busy ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

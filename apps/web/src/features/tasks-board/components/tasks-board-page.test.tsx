@@ -1,0 +1,424 @@
+import type { Contact, Task, TaskCounts, TaskStatus } from '@doppel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { errorReply, type FakeRequest } from '@/test/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { makeTask } from '@/test/task-fixtures';
+import { TasksBoardPage } from './tasks-board-page';
+
+let idCounter = 0;
+
+function makeContact(name: string, company: string | null = null): Contact {
+  idCounter++;
+  return {
+    id: `11111111-0000-4000-8000-${String(idCounter).padStart(12, '0')}`,
+    name,
+    company,
+    language: 'en',
+    source: 'email',
+    handle: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+/**
+ * A fake of the task API over an in-memory list: the list filters and pages like the server
+ * (newest first), counts follow the list, status changes and deletes change it.
+ */
+function taskServer(initial: Task[], contacts: Contact[] = []) {
+  const tasks = [...initial];
+  const find = (id: string) => tasks.find((task) => task.id === id)!;
+  const routes: ServerRoutes = {
+    ...signedInRoutes(),
+    'GET /api/tasks': ({ query }: FakeRequest) => {
+      const status = query.get('status');
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 10);
+      const matching = tasks
+        .filter((task) => !status || task.status === status)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const items = matching.slice((page - 1) * limit, page * limit);
+      return {
+        body: { items, total: matching.length, page, limit, hasMore: matching.length > page * limit },
+      };
+    },
+    'GET /api/tasks/counts': () => {
+      const byStatus = { pending: 0, in_progress: 0, completed: 0 };
+      const byPriority = { high: 0, medium: 0, low: 0 };
+      for (const task of tasks) {
+        byStatus[task.status]++;
+        byPriority[task.priority]++;
+      }
+      return { body: { total: tasks.length, byStatus, byPriority } satisfies TaskCounts };
+    },
+    'POST /api/tasks': ({ body }: FakeRequest) => {
+      const input = body as Partial<Task>;
+      const contact = contacts.find((c) => c.id === input.contactId) ?? null;
+      const task = makeTask({
+        ...input,
+        contact: contact && { ...contact },
+        createdAt: '2026-03-09T12:00:00.000Z',
+      });
+      tasks.push(task);
+      return { status: 201, body: task };
+    },
+    'GET /api/contacts': ({ query }: FakeRequest) => {
+      const q = (query.get('q') ?? '').toLowerCase();
+      const items = contacts.filter((c) => `${c.name} ${c.company ?? ''}`.toLowerCase().includes(q));
+      return { body: { items } };
+    },
+  };
+  for (const { id } of initial) {
+    routes[`PATCH /api/tasks/${id}/status`] = ({ body }: FakeRequest) => {
+      const task = find(id);
+      task.status = (body as { status: TaskStatus }).status;
+      task.completedAt = task.status === 'completed' ? '2026-03-09T12:00:00.000Z' : null;
+      return { body: task };
+    };
+    routes[`DELETE /api/tasks/${id}`] = () => {
+      tasks.splice(tasks.indexOf(find(id)), 1);
+      return { body: { ok: true } };
+    };
+  }
+  return { tasks, routes };
+}
+
+function renderBoard(routes: ServerRoutes, path = '/tasks') {
+  return renderWithProviders(<Route path="/tasks" element={<TasksBoardPage />} />, { path, server: routes });
+}
+
+/** The distinct query strings GET /api/tasks was called with (StrictMode may fetch twice). */
+function listQueries(fake: ReturnType<typeof renderBoard>['fake']): string[] {
+  return [...new Set(fake.callsTo('GET /api/tasks').map((call) => call.query.toString()))];
+}
+
+/** Typing and dialogs in jsdom take seconds on a busy machine. */
+const SLOW = 20_000;
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+const SAMPLE = () => [
+  makeTask({
+    title: 'Reply to Anna',
+    description: 'She asked about the pilot terms.',
+    priority: 'high',
+    createdAt: '2026-03-03T10:00:00.000Z',
+    dueAt: '2099-03-20T22:59:59.999Z',
+  }),
+  makeTask({ title: 'Post the launch recap', type: 'linkedin_post', status: 'in_progress', priority: 'low' }),
+  makeTask({
+    title: 'Thank Mark',
+    status: 'completed',
+    createdAt: '2026-02-20T10:00:00.000Z',
+    completedAt: '2026-02-21T10:00:00.000Z',
+  }),
+];
+
+describe('AI Tasks board', () => {
+  it(
+    'lists one page of 50 tasks as cards with priority, status, type, description and dates',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      const { fake } = renderBoard(routes);
+
+      expect(screen.getByRole('heading', { level: 1, name: 'AI Tasks' })).toBeInTheDocument();
+      const anna = await screen.findByRole('article', { name: 'Reply to Anna' });
+      expect(listQueries(fake)).toEqual(['page=1&limit=50']);
+      expect(document.title).toBe('AI Tasks · Doppel');
+
+      const inAnna = within(anna);
+      expect(inAnna.getByRole('img', { name: 'Status: Pending' })).toBeInTheDocument();
+      expect(inAnna.getByText('High')).toBeInTheDocument();
+      expect(inAnna.getByText('Message Reply')).toBeInTheDocument();
+      expect(inAnna.getByText('She asked about the pilot terms.')).toBeInTheDocument();
+      expect(inAnna.getByText('03.03')).toHaveAttribute('datetime', '2026-03-03T10:00:00.000Z');
+      expect(inAnna.getByText('Due')).toBeInTheDocument();
+      expect(inAnna.getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+
+      expect(
+        within(card('Post the launch recap')).getByRole('img', { name: 'Status: In progress' }),
+      ).toBeInTheDocument();
+      expect(within(card('Post the launch recap')).getByText('LinkedIn Post')).toBeInTheDocument();
+      const done = within(card('Thank Mark'));
+      expect(done.getByRole('img', { name: 'Status: Completed' })).toBeInTheDocument();
+      expect(done.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+
+      // Newest first, as the server sends them.
+      expect(
+        within(screen.getByRole('list', { name: 'Tasks' }))
+          .getAllByRole('heading', { level: 2 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['Reply to Anna', 'Post the launch recap', 'Thank Mark']);
+
+      const tabs = screen.getByRole('tablist', { name: 'Filter by status' });
+      await waitFor(() =>
+        expect(
+          within(tabs)
+            .getAllByRole('tab')
+            .map((tab) => tab.textContent),
+        ).toEqual(['All 3', 'Pending 1', 'In progress 1', 'Completed 1']),
+      );
+      expect(within(tabs).getByRole('tab', { name: 'All 3' })).toHaveAttribute('aria-selected', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'asks the server for the chosen status and keeps it in the address',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      const { user, fake, location } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(screen.getByRole('tab', { name: /^Completed/ }));
+      await waitFor(() =>
+        expect(screen.queryByRole('article', { name: 'Reply to Anna' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('article', { name: 'Thank Mark' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: /^Completed/ })).toHaveAttribute('aria-selected', 'true');
+      expect(listQueries(fake)).toContain('status=completed&page=1&limit=50');
+      expect(location().search).toBe('?status=completed');
+
+      // Arrow keys move between the tabs, as in any tab list.
+      await user.keyboard('{ArrowLeft}');
+      expect(await screen.findByRole('article', { name: 'Post the launch recap' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: /^In progress/ })).toHaveFocus();
+      expect(listQueries(fake)).toContain('status=in_progress&page=1&limit=50');
+    },
+    SLOW,
+  );
+
+  it(
+    'opens on the filter in the address and shows the spec’s text when nothing matches',
+    async () => {
+      const { routes } = taskServer([makeTask({ title: 'Only pending' })]);
+      renderBoard(routes, '/tasks?status=completed');
+      expect(await screen.findByText('No tasks available')).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: /^Completed/ })).toHaveAttribute('aria-selected', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'completes a task with the quick button and shows its new status',
+    async () => {
+      const { routes, tasks } = taskServer(SAMPLE());
+      const annaId = tasks.find((task) => task.title === 'Reply to Anna')!.id;
+      const { user, fake } = renderBoard(routes);
+      const anna = await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(within(anna).getByRole('button', { name: 'Complete' }));
+
+      expect(await screen.findByText('Task status changed: Completed')).toBeInTheDocument();
+      expect(fake.callsTo(`PATCH /api/tasks/${annaId}/status`).map((call) => call.body)).toEqual([
+        { status: 'completed' },
+      ]);
+      await waitFor(() =>
+        expect(
+          within(card('Reply to Anna')).getByRole('img', { name: 'Status: Completed' }),
+        ).toBeInTheDocument(),
+      );
+      expect(
+        within(card('Reply to Anna')).queryByRole('button', { name: 'Complete' }),
+      ).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('tab', { name: 'Completed 2' })).toBeInTheDocument());
+      // Focus stays on the card whose button went away.
+      expect(card('Reply to Anna')).toHaveFocus();
+    },
+    SLOW,
+  );
+
+  it(
+    'deletes a task only after confirmation',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      const { user, fake } = renderBoard(routes);
+      const anna = await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(within(anna).getByRole('button', { name: 'Delete task' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+      expect(dialog).toHaveTextContent('“Reply to Anna” will be deleted. This cannot be undone.');
+      // Cancel is focused first, so Enter does not delete by accident.
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(fake.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+      expect(within(anna).getByRole('button', { name: 'Delete task' })).toHaveFocus();
+
+      await user.click(within(anna).getByRole('button', { name: 'Delete task' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+      expect(await screen.findByText('Task deleted')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('article', { name: 'Reply to Anna' })).not.toBeInTheDocument(),
+      );
+      expect(fake.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('tabpanel')).toHaveFocus();
+    },
+    SLOW,
+  );
+
+  it(
+    'requires a title before creating a task',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      const { user, fake } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(screen.getByRole('button', { name: 'Create task' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'New task' }));
+      expect(dialog.getByLabelText('Title')).toHaveFocus();
+      await user.type(dialog.getByLabelText('Title'), '   ');
+      await user.click(dialog.getByRole('button', { name: 'Create task' }));
+
+      expect(await dialog.findByText('Title is required')).toBeInTheDocument();
+      expect(dialog.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+      expect(fake.callsTo('POST /api/tasks')).toHaveLength(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'creates a task with type, priority, description, contact and due date',
+    async () => {
+      const anna = makeContact('Anna Schneider', 'Nordlicht Ventures');
+      const { routes } = taskServer(SAMPLE(), [anna, makeContact('Mark Thompson')]);
+      const { user, fake } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(screen.getByRole('button', { name: 'Create task' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'New task' }));
+      expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual(
+        expect.arrayContaining([
+          'Message Reply',
+          'Proactive Message',
+          'LinkedIn Post',
+          'Reddit Post',
+          'Reddit Comment',
+          'High Concept Analysis',
+        ]),
+      );
+      await user.type(dialog.getByLabelText('Title'), 'Congratulate Anna on the round');
+      await user.selectOptions(dialog.getByLabelText('Type'), 'LinkedIn Post');
+      await user.selectOptions(dialog.getByLabelText('Priority'), 'High');
+      await user.type(dialog.getByLabelText('Description'), 'Short and warm.');
+      const contact = dialog.getByLabelText('Contact');
+      await waitFor(() => expect(contact).toBeEnabled());
+      // A short list needs no search box.
+      expect(dialog.queryByRole('searchbox', { name: 'Search contacts' })).not.toBeInTheDocument();
+      await user.selectOptions(contact, 'Anna Schneider — Nordlicht Ventures');
+      await user.type(dialog.getByLabelText('Due date'), '2026-04-10');
+      await user.click(dialog.getByRole('button', { name: 'Create task' }));
+
+      expect(await screen.findByText('Task created')).toBeInTheDocument();
+      const [post] = fake.callsTo('POST /api/tasks');
+      const due = new Date((post!.body as { dueAt: string }).dueAt);
+      expect(post!.body).toEqual({
+        title: 'Congratulate Anna on the round',
+        type: 'linkedin_post',
+        priority: 'high',
+        description: 'Short and warm.',
+        contactId: anna.id,
+        dueAt: expect.stringMatching(/Z$/),
+      });
+      expect([due.getFullYear(), due.getMonth() + 1, due.getDate()]).toEqual([2026, 4, 10]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New task' })).not.toBeInTheDocument());
+      // Focus goes back to the button that opened the form.
+      expect(screen.getByRole('button', { name: 'Create task' })).toHaveFocus();
+      const created = await screen.findByRole('article', { name: 'Congratulate Anna on the round' });
+      expect(within(created).getByText('Anna Schneider')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a contact search when there are many contacts',
+    async () => {
+      const many = Array.from({ length: 12 }, (_, i) => makeContact(`Person ${String(i).padStart(2, '0')}`));
+      const anna = makeContact('Anna Schneider', 'Nordlicht Ventures');
+      const { routes } = taskServer(SAMPLE(), [anna, ...many]);
+      const { user, fake } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(screen.getByRole('button', { name: 'Create task' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'New task' }));
+      await user.type(await dialog.findByRole('searchbox', { name: 'Search contacts' }), 'nordlicht');
+
+      await waitFor(() =>
+        expect(fake.callsTo('GET /api/contacts').map((call) => call.query.get('q'))).toContain('nordlicht'),
+      );
+      const contact = dialog.getByLabelText('Contact');
+      await waitFor(() =>
+        expect(
+          within(contact)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['No contact', 'Anna Schneider — Nordlicht Ventures']),
+      );
+      await user.type(dialog.getByRole('searchbox', { name: 'Search contacts' }), 'zzz');
+      expect(await dialog.findByText('No contacts match “nordlichtzzz”.')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the error with a retry that loads the tasks again',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      let failing = true;
+      const list = routes['GET /api/tasks'] as (request: FakeRequest) => ReturnType<typeof errorReply>;
+      routes['GET /api/tasks'] = (request: FakeRequest) =>
+        failing ? errorReply(500, 'internal', '') : list(request);
+      const { user } = renderBoard(routes);
+
+      // The query retries once on its own before it gives up (spec §7).
+      const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+      expect(alert).toHaveTextContent('Failed to load tasks');
+      failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('article', { name: 'Reply to Anna' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the empty state with the create action',
+    async () => {
+      const { routes } = taskServer([]);
+      const { user } = renderBoard(routes);
+      expect(await screen.findByText('No tasks available')).toBeInTheDocument();
+      const buttons = screen.getAllByRole('button', { name: 'Create task' });
+      expect(buttons).toHaveLength(2);
+      await user.click(buttons[1]!);
+      expect(await screen.findByRole('dialog', { name: 'New task' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'pages through more than 50 tasks instead of loading them all',
+    async () => {
+      const many = Array.from({ length: 120 }, (_, i) =>
+        makeTask({ title: `Bulk ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }),
+      );
+      const { routes } = taskServer(many);
+      const { user, fake, location } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Bulk 119' });
+      expect(within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('article')).toHaveLength(50);
+
+      const pages = screen.getByRole('navigation', { name: 'Pages' });
+      expect(pages).toHaveTextContent('1–50 of 120');
+      expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByRole('article', { name: 'Bulk 69' })).toBeInTheDocument();
+      expect(pages).toHaveTextContent('51–100 of 120');
+      expect(listQueries(fake)).toEqual(['page=1&limit=50', 'page=2&limit=50']);
+      expect(location().search).toBe('?page=2');
+    },
+    SLOW,
+  );
+});

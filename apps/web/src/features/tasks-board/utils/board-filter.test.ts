@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { boardFilterParams, parseBoardFilter } from './board-filter';
+
+describe('board filter in the address', () => {
+  it('reads a known status and page', () => {
+    expect(parseBoardFilter(new URLSearchParams('status=in_progress&page=3'))).toEqual({
+      status: 'in_progress',
+      page: 3,
+    });
+  });
+
+  it('falls back to all tasks, page 1, for anything unknown', () => {
+    expect(parseBoardFilter(new URLSearchParams('status=open&page=-2'))).toEqual({ status: 'all', page: 1 });
+    expect(parseBoardFilter(new URLSearchParams('page=2.5'))).toEqual({ status: 'all', page: 1 });
+  });
+
+  it('leaves the defaults out of the address', () => {
+    expect(boardFilterParams({ status: 'all', page: 1 }).toString()).toBe('');
+    expect(boardFilterParams({ status: 'pending', page: 2 }).toString()).toBe('status=pending&page=2');
+  });
+});

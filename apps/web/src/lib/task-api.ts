@@ -1,0 +1,142 @@
+import type {
+  CreateTaskInput,
+  ListTasksQuery,
+  Task,
+  TaskCounts,
+  TaskPage,
+  TaskStatus,
+} from '@doppel/contracts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { i18n } from './i18n';
+import { notifyError, notifySuccess } from './notify';
+import { useApi } from './services';
+
+/*
+ * Task data shared by the Assistant (/actions) and the AI Tasks board (/tasks): fetchers, query
+ * keys and mutations with the spec's toasts (§8). Every key starts with 'tasks' so one
+ * invalidation (a live update, a mutation) refreshes every view of the tasks.
+ */
+
+export type TaskFilter = Omit<ListTasksQuery, 'page' | 'limit'> & { page?: number; limit?: number };
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (filter: TaskFilter) => ['tasks', 'list', filter] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+  counts: () => ['tasks', 'counts'] as const,
+};
+
+/** The navigation badge counts pending tasks, so it changes with every task change too. */
+const NAV_SUMMARY_KEY = ['shell', 'summary'] as const;
+
+function queryString(filter: TaskFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function taskPageQueryOptions(api: ApiClient, filter: TaskFilter) {
+  return queryOptions({
+    queryKey: taskKeys.list(filter),
+    queryFn: ({ signal }) => api.get<TaskPage>(`/api/tasks${queryString(filter)}`, { signal }),
+  });
+}
+
+/** One page of tasks, newest first; the previous page stays on screen while the next loads. */
+export function useTaskPage(filter: TaskFilter) {
+  const api = useApi();
+  return useQuery({ ...taskPageQueryOptions(api, filter), placeholderData: keepPreviousData });
+}
+
+export function useTask(id: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: taskKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Task>(`/api/tasks/${id}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** How many tasks have each status and priority, for the filters' figures. */
+export function useTaskCounts() {
+  const api = useApi();
+  return useQuery({
+    queryKey: taskKeys.counts(),
+    queryFn: ({ signal }) => api.get<TaskCounts>('/api/tasks/counts', { signal }),
+  });
+}
+
+/** After any task change: the changed task is known at once, every list and count refetches. */
+export function refreshTaskViews(queryClient: QueryClient, task?: Task): Promise<unknown> {
+  if (task) queryClient.setQueryData(taskKeys.detail(task.id), task);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    queryClient.invalidateQueries({ queryKey: NAV_SUMMARY_KEY }),
+  ]);
+}
+
+export function useCreateTask() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTaskInput) => api.post<Task>('/api/tasks', input),
+    onSuccess: async (task) => {
+      notifySuccess(i18n.t('tasks:toast.created'));
+      await refreshTaskViews(queryClient, task);
+    },
+    onError: (error) => notifyError(error, i18n.t('tasks:errors.create')),
+  });
+}
+
+export function useUpdateTaskStatus() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: TaskStatus }) =>
+      api.patch<Task>(`/api/tasks/${id}/status`, { status }),
+    onSuccess: async (task) => {
+      notifySuccess(i18n.t('tasks:toast.statusChanged', { status: i18n.t(`tasks:status.${task.status}`) }));
+      await refreshTaskViews(queryClient, task);
+    },
+    onError: (error) => notifyError(error, i18n.t('tasks:errors.status')),
+  });
+}
+
+export function useSaveTaskResponses() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, responses }: { id: string; responses: Record<string, string> }) =>
+      api.patch<Task>(`/api/tasks/${id}/responses`, { responses }),
+    onSuccess: async (task) => {
+      notifySuccess(i18n.t('tasks:toast.responsesSaved'));
+      await refreshTaskViews(queryClient, task);
+    },
+    onError: (error) => notifyError(error, i18n.t('tasks:errors.responses')),
+  });
+}
+
+export function useDeleteTask() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/tasks/${id}`),
+    onSuccess: async (_result, id) => {
+      notifySuccess(i18n.t('tasks:toast.deleted'));
+      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      await refreshTaskViews(queryClient);
+    },
+    onError: (error) => notifyError(error, i18n.t('tasks:errors.delete')),
+  });
+}
