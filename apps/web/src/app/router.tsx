@@ -4,6 +4,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import type { AreaKey } from '@/features/shell/nav-items';
 import { preloadAppDictionaries } from '@/lib/i18n';
 import { lazyWithPreload } from '@/lib/lazy';
+import { DESKTOP_MEDIA_QUERY } from '@/lib/use-media-query';
 import { DesktopOnly } from './guards/desktop-only';
 import { RequireSession } from './guards/require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -27,9 +28,8 @@ const NotFoundPage = lazyWithPreload(() =>
 const AppLayout = lazyWithPreload(() =>
   import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
 );
-const ActionsPage = lazyWithPreload(() =>
-  import('@/features/assistant/components/actions-page').then((m) => ({ default: m.ActionsPage })),
-);
+const loadActionsPage = () => import('@/features/assistant/components/actions-page');
+const ActionsPage = lazyWithPreload(() => loadActionsPage().then((m) => ({ default: m.ActionsPage })));
 const AreaPage = lazyWithPreload(() =>
   import('@/features/shell/components/area-page').then((m) => ({ default: m.AreaPage })),
 );
@@ -85,6 +85,12 @@ export function preloadRouteChunks(pathname: string): void {
   else if (pathname === '/auth/confirm-email') chunks.push(ConfirmEmailPage);
   else {
     chunks.push(AppLayout, pathname === '/actions' ? ActionsPage : AreaPage);
+    if (pathname === '/actions') {
+      // The page's own layout chunk too, so it downloads beside the shell, not after it.
+      void loadActionsPage().then((m) =>
+        m.preloadActionsLayout(window.matchMedia(DESKTOP_MEDIA_QUERY).matches),
+      );
+    }
     if (pathname === '/tasks') chunks.push(TasksBoardPage);
     void preloadAppDictionaries();
   }

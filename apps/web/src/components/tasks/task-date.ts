@@ -1,6 +1,11 @@
-/** Day and month in ru-RU format ("22.11"), as task cards show their creation date (spec §2, §9). */
-const DAY_MONTH = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit' });
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
+/**
+ * Day and month in ru-RU format ("22.11"), as task cards show their creation date (spec §2,
+ * §9). Built by hand: an Intl formatter for ru-RU costs a locale-data load on first use, on
+ * the critical path of the Assistant's first paint.
+ */
 export function formatTaskDayMonth(iso: string): string {
-  return DAY_MONTH.format(new Date(iso));
+  const date = new Date(iso);
+  return `${twoDigits(date.getDate())}.${twoDigits(date.getMonth() + 1)}`;
 }
