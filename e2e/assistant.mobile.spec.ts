@@ -31,6 +31,7 @@ test('a task opens full-screen and generates a quick draft the composer offers',
   await expect(dialog.getByText('No drafts yet.', { exact: false })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Generate quick' }).click();
+  await expect(page.getByText('Responses saved')).toBeVisible();
   await expect(dialog.getByText('Quick draft')).toBeVisible();
   await expect(
     dialog.getByText('Иван Петров, спасибо — звучит отлично.', { exact: false }).first(),

@@ -1,7 +1,7 @@
 import type { DraftKind, SendTaskMessageResult, Task } from '@doppel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
-import { notifyError } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useApi } from '@/lib/services';
 import { refreshTaskViews } from '@/lib/task-api';
 
@@ -24,7 +24,11 @@ export function useGenerateDrafts() {
   return useMutation({
     mutationFn: ({ taskId, kind }: { taskId: string; kind: DraftKind }) =>
       api.post<Task>(`/api/tasks/${taskId}/drafts`, { kinds: [kind] }),
-    onSuccess: (task) => refreshTaskViews(queryClient, task),
+    onSuccess: (task) => {
+      // The drafts are saved into the task's responses: the spec's 'Ответы сохранены'.
+      notifySuccess(i18n.t('tasks:toast.responsesSaved'));
+      return refreshTaskViews(queryClient, task);
+    },
     onError: (error) => notifyError(error, i18n.t('assistant:drafts.failed')),
   });
 }

@@ -217,6 +217,34 @@ describe('composer', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Gern, Dienstag?');
   });
 
+  it('saves the edited text as a draft of its kind, which the options then offer', async () => {
+    const patches: unknown[] = [];
+    let saved = anna;
+    const { user } = renderActions({
+      'GET /api/tasks': () => ({ body: page([saved]) }),
+      [`GET /api/tasks/${anna.id}`]: () => ({ body: saved }),
+      [`PATCH /api/tasks/${anna.id}/responses`]: (request: FakeRequest) => {
+        patches.push(request.body);
+        saved = { ...anna, responses: { polite: 'Hallo Anna, bis bald!' } };
+        return { body: saved };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Suggested: Polite/ }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.clear(message);
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeDisabled();
+    await user.type(message, '  Hallo Anna, bis bald!  ');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText('Responses saved')).toBeInTheDocument();
+    expect(patches).toEqual([{ responses: { polite: 'Hallo Anna, bis bald!' } }]);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: /Draft: Polite/ })).toHaveTextContent(
+      'Hallo Anna, bis bald!',
+    );
+  });
+
   it('sends the edited template and then shows the sent message to copy', async () => {
     const sent = {
       ...anna,

@@ -1,11 +1,12 @@
 import { fillTemplate, isPostTask, suggestedTemplate, templateValues, type Task } from '@doppel/contracts';
-import { ArrowLeft, PenLine, Send, Sparkles } from 'lucide-react';
+import { ArrowLeft, PenLine, Save, Send, Sparkles } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
+import { useSaveTaskResponses } from '@/lib/task-api';
 import { useSendTaskMessage } from '../api/task-replies';
 import { composerHeight } from '../utils/composer-height';
 import { SentMessage } from './sent-message';
@@ -52,7 +53,7 @@ function useWindowHeight(): number {
   return height;
 }
 
-/** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back and Send. */
+/** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back, Save draft and Send. */
 function ComposerEditor({
   task,
   state,
@@ -73,8 +74,11 @@ function ComposerEditor({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const windowHeight = useWindowHeight();
   const send = useSendTaskMessage();
+  const saveDraft = useSaveTaskResponses();
   const post = isPostTask(task.type);
-  const canSend = state.text.trim().length > 0 && !send.isPending;
+  const busy = send.isPending || saveDraft.isPending;
+  const hasText = state.text.trim().length > 0;
+  const canSend = hasText && !busy;
 
   useLayoutEffect(() => {
     textarea.current?.focus();
@@ -131,14 +135,27 @@ function ComposerEditor({
         <span>{t('composer.language', { code: languageCode.toUpperCase() })}</span>
       </div>
       <div className="flex justify-between gap-2">
-        <Button type="button" variant="outline" onClick={onBack} disabled={send.isPending}>
+        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />
           {t('composer.back')}
         </Button>
-        <Button type="submit" disabled={!canSend} loading={send.isPending}>
-          <Send aria-hidden="true" />
-          {post ? t('composer.publish') : t('composer.send')}
-        </Button>
+        <div className="flex gap-2">
+          {/* Keeps the edited text as a draft of its kind, to come back to (spec §4: merged). */}
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!canSend}
+            loading={saveDraft.isPending}
+            onClick={() => saveDraft.mutate({ id: task.id, responses: { [state.kind]: state.text.trim() } })}
+          >
+            <Save aria-hidden="true" />
+            {t('composer.saveDraft')}
+          </Button>
+          <Button type="submit" disabled={!canSend} loading={send.isPending}>
+            <Send aria-hidden="true" />
+            {post ? t('composer.publish') : t('composer.send')}
+          </Button>
+        </div>
       </div>
     </form>
   );
