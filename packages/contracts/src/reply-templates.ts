@@ -271,14 +271,15 @@ export function findTemplate(
 }
 
 /**
- * The one template the composer offers for a task: its type's suggested kind in the contact's
- * language (else the given fallback language), or the first kind that language has.
+ * The one template the composer offers for a task: its type's suggested kind in the language
+ * the analysis chose (else the contact's, else the given fallback), or that language's first
+ * kind.
  */
 export function suggestedTemplate(
-  task: Pick<Task, 'type' | 'contact'>,
+  task: Pick<Task, 'type' | 'contact'> & { context?: Pick<Task['context'], 'language'> },
   fallbackLanguage: string = 'en',
 ): ReplyTemplate {
-  const language = templateLanguageFor(task.contact?.language, fallbackLanguage);
+  const language = templateLanguageFor(task.context?.language ?? task.contact?.language, fallbackLanguage);
   const candidates = templatesFor(task.type, language);
   return candidates.find((template) => template.kind === SUGGESTED_KIND[task.type]) ?? candidates[0]!;
 }

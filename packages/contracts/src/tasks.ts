@@ -46,6 +46,8 @@ export const taskContextSchema = z
     summary: text(4000),
     recommendation: text(4000),
     triggerType: triggerTypeSchema,
+    /** ISO 639-1 code of the language to answer in, as the analysis found it. */
+    language: z.string().min(2).max(10),
     lastMessage: text(20_000),
     lastMessageOriginal: text(20_000),
     analysisData: z

@@ -31,8 +31,8 @@ function templateForDraft(
 
 /**
  * Fills draft responses ("generate quick", "generate detailed" — spec §2 item 8) in the
- * contact's language, or the user's interface language when the task has no contact, and merges
- * them into the task's responses.
+ * response language setting when it is fixed, else the contact's language, and merges them
+ * into the task's responses.
  *
  * This is the offline drafting engine: templates filled from the task. The AI engine issue puts
  * model-written drafts behind the same call.
@@ -46,10 +46,16 @@ export async function generateTaskDrafts(
   const { kinds } = generateTaskDraftsInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
   const [settings] = await ctx.db
-    .select({ language: userSettings.language })
+    .select({ language: userSettings.language, responseLanguage: userSettings.responseLanguage })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
-  const language = templateLanguageFor(task.contact?.language, settings?.language ?? 'en');
+  // A fixed response language wins; 'auto' answers in the language the analysis found, else
+  // the contact's, else the interface language.
+  const chosen =
+    settings?.responseLanguage && settings.responseLanguage !== 'auto'
+      ? settings.responseLanguage
+      : (task.context.language ?? task.contact?.language);
+  const language = templateLanguageFor(chosen, settings?.language ?? 'en');
   const values = templateValues(task);
   const responses = Object.fromEntries(
     kinds.map((kind) => [kind, fillTemplate(templateForDraft(task, language, kind).content, values)]),

@@ -9,6 +9,7 @@ import {
 } from '@doppel/contracts';
 import { and, contacts, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
+import { withAnalysis } from '../engine/analyze-task';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 import { forgetTaskLists } from './task-list-cache';
@@ -30,9 +31,10 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
   const data = createTaskInputSchema.parse(input);
   const now = ctx.clock.now();
   const task = await ctx.db.transaction(async (tx) => {
+    let contact: { name: string; language: string } | null = null;
     if (data.contactId) {
-      const [contact] = await tx
-        .select({ id: contacts.id })
+      [contact = null] = await tx
+        .select({ name: contacts.name, language: contacts.language })
         .from(contacts)
         .where(and(eq(contacts.id, data.contactId), eq(contacts.userId, userId)));
       if (!contact)
@@ -48,7 +50,7 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
         description: data.description,
         priority: data.priority,
         status: 'pending',
-        context: data.context,
+        context: withAnalysis({ type: data.type, context: data.context, contact }),
         responses: {},
         assignee: data.assignee ?? null,
         dueAt: data.dueAt ? new Date(data.dueAt) : null,

@@ -129,6 +129,22 @@ describe('generating drafts', () => {
     expect(detailed.responses.detailed).toContain('Ihre Ziele bei Nordlicht');
   });
 
+  it('writes in the response language when the user fixed one, else in the analysed language', async () => {
+    const user = await signedInUser(doppel);
+    const contact = await contactOf(user, { name: 'Hans', language: 'de', source: 'email' });
+    const spanish = await createTask(user, {
+      contactId: contact.id,
+      context: { lastMessage: 'Hola, ¿podemos hablar la próxima semana?' },
+    });
+    expect(spanish.context.language).toBe('es');
+    const auto = (await call(user, 'POST', `/api/tasks/${spanish.id}/drafts`, { kinds: ['quick'] })).json();
+    expect(auto.responses.quick).toBe('Hola Hans, gracias, me parece bien. Te escribo hoy con los detalles.');
+
+    await call(user, 'PATCH', '/api/settings', { responseLanguage: 'ru' });
+    const fixed = (await call(user, 'POST', `/api/tasks/${spanish.id}/drafts`, { kinds: ['quick'] })).json();
+    expect(fixed.responses.quick).toBe('Hans, спасибо — звучит отлично. Вернусь к вам с деталями сегодня.');
+  });
+
   it('drafts posts from the post templates: the shortest for quick, the longest for detailed', async () => {
     const user = await signedInUser(doppel);
     const post = await createTask(user, {

@@ -1,0 +1,47 @@
+import type { TaskContext, TaskType } from '@doppel/contracts';
+import { analyzeOffline } from './offline-analysis';
+
+export interface TaskToAnalyze {
+  type: TaskType;
+  context: TaskContext;
+  contact: { name: string; language: string } | null;
+}
+
+function hasSomethingToRead(context: TaskContext): boolean {
+  const trigger = context.triggerData ?? {};
+  return Boolean(context.lastMessage?.trim() || Object.values(trigger).some((value) => String(value).trim()));
+}
+
+/**
+ * The one analysis every source of tasks goes through (messengers, signals, campaigns, manual
+ * creation): fills what the context does not already say — summary, recommendation,
+ * opportunity type, approach and the language to answer in. A task with nothing to read (a
+ * to-do typed on the board) is left as it is.
+ *
+ * Today this is the offline engine; the provider layer puts a configured model in front of it.
+ */
+export function withAnalysis(task: TaskToAnalyze): TaskContext {
+  const { context } = task;
+  if (!hasSomethingToRead(context)) return context;
+  const analysis = analyzeOffline({
+    type: task.type,
+    triggerType: context.triggerType,
+    // The original wording says most about the language; the translation reads the same otherwise.
+    text: context.lastMessageOriginal ?? context.lastMessage,
+    contactName: task.contact?.name,
+    contactLanguage: task.contact?.language,
+    triggerData: context.triggerData,
+  });
+  return {
+    ...context,
+    summary: context.summary ?? analysis.summary,
+    recommendation: context.recommendation ?? analysis.recommendation,
+    language: context.language ?? analysis.language,
+    analysisData: {
+      ...context.analysisData,
+      opportunityType: context.analysisData?.opportunityType ?? analysis.analysisData.opportunityType,
+      recommendedApproach:
+        context.analysisData?.recommendedApproach ?? analysis.analysisData.recommendedApproach,
+    },
+  };
+}
