@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { deriveKey, loadMasterSecret } from './lib/secret-key';
+import { createSecretBox } from './lib/secret-box';
 import { createMailer } from './integrations/email/mailer';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -21,6 +22,8 @@ import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { aiModelsRoutes } from './modules/ai-models/ai-models.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     accessTokens: createAccessTokens(deriveKey(master, 'access-jwt'), clock),
     log: app.log,
     events: await createUserEvents(database),
+    secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
   };
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
@@ -132,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(shellRoutes, { ctx });
       await scope.register(tasksRoutes, { ctx });
       await scope.register(contactsRoutes, { ctx });
+      await scope.register(aiModelsRoutes, { ctx });
+      await scope.register(usageRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,15 @@ const envSchema = z.object({
     .min(1)
     .default(15 * 60),
   WEB_DIST_DIR: z.string().optional(),
+  AI_PROVIDER: z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
+  AI_BASE_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'AI_BASE_URL must be an http or https address')
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export interface Config {
@@ -42,6 +51,17 @@ export interface Config {
   webDistDir: string;
   /** Cookies get the Secure flag when the public address is https. */
   secureCookies: boolean;
+  /** The server-wide model; null = the offline drafting engine. */
+  ai: AiServerModelConfig | null;
+  /** Per language-model call, retries included. */
+  aiTimeoutMs: number;
+}
+
+export interface AiServerModelConfig {
+  provider: 'openai' | 'anthropic' | 'openai-compatible';
+  model: string;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +79,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.AI_PROVIDER && !e.AI_MODEL)
+    throw new ConfigError('Invalid configuration:\n  AI_MODEL: required when AI_PROVIDER is set');
+  if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -78,5 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
+    ai: e.AI_PROVIDER
+      ? { provider: e.AI_PROVIDER, model: e.AI_MODEL!, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }
+      : null,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
   };
 }

@@ -19,6 +19,9 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  'token_quota_exceeded',
+  'ai_provider_failed',
+  'ai_timeout',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -37,6 +40,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  // 402, not 429: waiting seconds does not help, the quota renews with the next month.
+  token_quota_exceeded: 402,
+  ai_provider_failed: 502,
+  ai_timeout: 504,
   internal: 500,
 };
 
@@ -55,6 +62,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   rate_limited: 'Too many requests. Please try again later.',
   payload_too_large: 'Request body is too large',
+  token_quota_exceeded: 'Token quota for this month is used up',
+  ai_provider_failed: 'The AI provider could not answer',
+  ai_timeout: 'The AI provider did not answer in time',
   internal: 'Something went wrong',
 };
 

@@ -9,3 +9,4 @@ export * from './tasks';
 export * from './events';
 export * from './contacts';
 export * from './reply-templates';
+export * from './ai';

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../integrations/email/mailer';
 import type { Clock } from './clock';
 import type { AccessTokens } from '../modules/auth/access-tokens';
+import type { SecretBox } from './secret-box';
 import type { UserEvents } from './user-events';
 
 /** What domain functions need from the outside world; built once in app.ts. */
@@ -15,4 +16,6 @@ export interface AppContext {
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
   events: UserEvents;
+  /** Encrypts secrets at rest (AI provider keys, messenger credentials). */
+  secrets: SecretBox;
 }

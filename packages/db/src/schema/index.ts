@@ -4,3 +4,4 @@ export * from './settings';
 export * from './platform';
 export * from './contacts';
 export * from './tasks';
+export * from './ai';

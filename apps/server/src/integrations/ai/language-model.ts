@@ -1,0 +1,35 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { AiProvider } from '@doppel/contracts';
+
+/** One configured model: the server default from the environment or a user's own. */
+export interface ProviderConfig {
+  provider: AiProvider;
+  model: string;
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+}
+
+/** The AI SDK model for a provider config; `fetch` carries the retry policy. */
+export function createLanguageModel(config: ProviderConfig, fetch?: typeof globalThis.fetch): LanguageModel {
+  const baseURL = config.baseUrl?.replace(/\/+$/, '') || undefined;
+  switch (config.provider) {
+    case 'openai':
+      // The key may be empty for a proxy that needs none; the SDK would read OPENAI_API_KEY otherwise.
+      return createOpenAI({ baseURL, apiKey: config.apiKey ?? '', fetch }).chat(config.model);
+    case 'anthropic':
+      return createAnthropic({ baseURL, apiKey: config.apiKey ?? '', fetch })(config.model);
+    case 'openai-compatible':
+      if (!baseURL) throw new Error('an openai-compatible model needs a base URL');
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL,
+        apiKey: config.apiKey || undefined,
+        // Without it a streamed answer carries no token counts, and metering would see zero.
+        includeUsage: true,
+        fetch,
+      })(config.model);
+  }
+}

@@ -1,0 +1,138 @@
+import { APICallError, generateText, streamText, type ModelMessage } from 'ai';
+import { AppError } from '../../lib/app-error';
+import { createLanguageModel, type ProviderConfig } from './language-model';
+import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from './retrying-fetch';
+
+export interface ModelCall {
+  config: ProviderConfig;
+  system?: string;
+  /** Either a prompt or messages. */
+  prompt?: string;
+  messages?: ModelMessage[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Covers the whole call, retries and streaming included. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  retryPolicy?: RetryPolicy;
+}
+
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ModelAnswer {
+  text: string;
+  usage: ModelUsage;
+  latencyMs: number;
+}
+
+function toUsage(usage: { inputTokens: number | undefined; outputTokens: number | undefined }): ModelUsage {
+  return { promptTokens: usage.inputTokens ?? 0, completionTokens: usage.outputTokens ?? 0 };
+}
+
+function providerMessage(error: unknown): string {
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode ? ` (HTTP ${error.statusCode})` : '';
+    return `${error.message}${status}`;
+  }
+  if (error instanceof Error) {
+    // The SDK wraps the provider's error; the innermost message is the useful one.
+    const cause = (error as { cause?: unknown }).cause;
+    if (APICallError.isInstance(cause)) return providerMessage(cause);
+    return error.message;
+  }
+  return String(error);
+}
+
+/** Turns whatever the SDK threw into the one error model: ai_timeout or ai_provider_failed. */
+function toAppError(error: unknown, call: ModelCall, timeout: AbortSignal): AppError {
+  if (error instanceof AppError) return error;
+  if (timeout.aborted) {
+    return new AppError('ai_timeout', `The AI provider did not answer within ${call.timeoutMs / 1000} s`);
+  }
+  return new AppError(
+    'ai_provider_failed',
+    `${call.config.provider} (${call.config.model}): ${providerMessage(error)}`,
+  );
+}
+
+function prepare(call: ModelCall) {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const abortSignal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+  const model = createLanguageModel(call.config, createRetryingFetch(call.retryPolicy ?? defaultRetryPolicy));
+  const input = call.messages ? { messages: call.messages } : { prompt: call.prompt ?? '' };
+  return {
+    timeout,
+    options: {
+      model,
+      system: call.system,
+      ...input,
+      temperature: call.temperature,
+      maxOutputTokens: call.maxOutputTokens,
+      abortSignal,
+      // Retries happen in the fetch, which honours Retry-After.
+      maxRetries: 0,
+    },
+  };
+}
+
+/** One non-streaming call with timeout, retries and clear errors. */
+export async function generateWithModel(call: ModelCall): Promise<ModelAnswer> {
+  const started = performance.now();
+  const { timeout, options } = prepare(call);
+  try {
+    const result = await generateText(options);
+    return {
+      text: result.text,
+      usage: toUsage(result.totalUsage),
+      latencyMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    throw toAppError(error, call, timeout);
+  }
+}
+
+export interface ModelStream {
+  /** Text as it is written; throws an AppError when the provider fails mid-way. */
+  textStream: AsyncIterable<string>;
+  /** Settles once the stream has been read to its end. */
+  done: Promise<ModelAnswer>;
+}
+
+/** One streaming call; read `textStream` to the end, then `done` has the text and usage. */
+export function streamWithModel(call: ModelCall): ModelStream {
+  const started = performance.now();
+  const { timeout, options } = prepare(call);
+  let settle!: { resolve: (answer: ModelAnswer) => void; reject: (error: unknown) => void };
+  const done = new Promise<ModelAnswer>((resolve, reject) => (settle = { resolve, reject }));
+  // A caller that never reads the stream must not cause an unhandled rejection.
+  done.catch(() => undefined);
+
+  async function* read(): AsyncGenerator<string> {
+    let text = '';
+    let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
+    try {
+      const result = streamText({ ...options, onError: () => undefined });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          yield part.text;
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'abort') {
+          throw new Error(part.reason ?? 'aborted');
+        } else if (part.type === 'finish') {
+          usage = toUsage(part.totalUsage);
+        }
+      }
+    } catch (error) {
+      const appError = toAppError(error, call, timeout);
+      settle.reject(appError);
+      throw appError;
+    }
+    settle.resolve({ text, usage, latencyMs: Math.round(performance.now() - started) });
+  }
+  return { textStream: read(), done };
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import {
+  OFFLINE_MODEL_ID,
+  SERVER_MODEL_ID,
+  createAiModelInputSchema,
+  updateAiModelInputSchema,
+  type AiModel,
+  type AiModelList,
+  type CreateAiModelInput,
+  type UpdateAiModelInput,
+} from '@doppel/contracts';
+import { aiModels, and, asc, eq, sql, userSettings } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import type { AuthenticatedUser } from '../auth/sessions';
+import { getUserSettings } from '../settings/user-settings';
+
+type AiModelRow = typeof aiModels.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUserModelId(id: string): boolean {
+  return UUID.test(id);
+}
+
+function toView(row: AiModelRow, defaultModelId: string): AiModel {
+  return {
+    id: row.id,
+    kind: 'user',
+    name: row.name,
+    provider: row.provider,
+    modelId: row.modelId,
+    baseUrl: row.baseUrl,
+    hasApiKey: row.apiKeyEncrypted !== null,
+    readOnly: false,
+    isDefault: row.id === defaultModelId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The owner's row or not_found; an id that is not the caller's is indistinguishable from none. */
+export async function loadOwnModel(ctx: AppContext, userId: string, id: string): Promise<AiModelRow> {
+  if (!isUserModelId(id)) throw new AppError('not_found');
+  const [row] = await ctx.db
+    .select()
+    .from(aiModels)
+    .where(and(eq(aiModels.id, id), eq(aiModels.userId, userId)));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/**
+ * The id of the model in use: the saved main model while it exists, else the server default
+ * when the environment configures one, else the offline engine. Demo sandboxes always draft
+ * offline.
+ */
+export function effectiveModelId(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  saved: string | null,
+  ownIds: ReadonlySet<string>,
+): string {
+  const fallback = ctx.config.ai ? SERVER_MODEL_ID : OFFLINE_MODEL_ID;
+  if (auth.isDemo) return OFFLINE_MODEL_ID;
+  if (saved === OFFLINE_MODEL_ID) return OFFLINE_MODEL_ID;
+  if (saved === SERVER_MODEL_ID) return fallback;
+  if (saved && ownIds.has(saved)) return saved;
+  return fallback;
+}
+
+export async function listAiModels(ctx: AppContext, auth: AuthenticatedUser): Promise<AiModelList> {
+  const [settings, rows] = await Promise.all([
+    getUserSettings(ctx, auth.userId),
+    ctx.db.select().from(aiModels).where(eq(aiModels.userId, auth.userId)).orderBy(asc(aiModels.createdAt)),
+  ]);
+  const defaultModelId = effectiveModelId(
+    ctx,
+    auth,
+    settings.aiPreferences.defaultModel,
+    new Set(rows.map((row) => row.id)),
+  );
+  const builtIn: AiModel[] = [
+    {
+      id: OFFLINE_MODEL_ID,
+      kind: 'offline',
+      name: 'Offline drafting engine',
+      provider: 'offline',
+      modelId: null,
+      baseUrl: null,
+      hasApiKey: false,
+      readOnly: true,
+      isDefault: defaultModelId === OFFLINE_MODEL_ID,
+      createdAt: null,
+      updatedAt: null,
+    },
+  ];
+  const server = ctx.config.ai;
+  if (server) {
+    builtIn.push({
+      id: SERVER_MODEL_ID,
+      kind: 'server',
+      name: 'Server default',
+      provider: server.provider,
+      modelId: server.model,
+      baseUrl: server.baseUrl ?? null,
+      hasApiKey: Boolean(server.apiKey),
+      readOnly: true,
+      isDefault: defaultModelId === SERVER_MODEL_ID,
+      createdAt: null,
+      updatedAt: null,
+    });
+  }
+  return {
+    items: [...builtIn, ...rows.map((row) => toView(row, defaultModelId))],
+    defaultModelId,
+    temperature: settings.aiPreferences.temperature,
+  };
+}
+
+function assertBaseUrlFits(provider: string, baseUrl: string | null | undefined): void {
+  if (provider === 'openai-compatible' && !baseUrl) {
+    throw new AppError('validation_failed', 'An OpenAI-compatible model needs a base URL', {
+      fields: { baseUrl: 'required' },
+    });
+  }
+}
+
+export async function createAiModel(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  input: CreateAiModelInput,
+): Promise<AiModel> {
+  if (auth.isDemo) throw new AppError('demo_restricted');
+  const fields = createAiModelInputSchema.parse(input);
+  assertBaseUrlFits(fields.provider, fields.baseUrl);
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(aiModels)
+    .values({
+      id,
+      userId: auth.userId,
+      name: fields.name,
+      provider: fields.provider,
+      modelId: fields.modelId,
+      baseUrl: fields.baseUrl ?? null,
+      apiKeyEncrypted: fields.apiKey ? ctx.secrets.encryptSecret(fields.apiKey, id) : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toView(row!, '');
+}
+
+/** "Configure": an omitted key keeps the stored one, an empty string clears it. */
+export async function updateAiModel(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  id: string,
+  input: UpdateAiModelInput,
+): Promise<AiModel> {
+  if (auth.isDemo) throw new AppError('demo_restricted');
+  const changes = updateAiModelInputSchema.parse(input);
+  const current = await loadOwnModel(ctx, auth.userId, id);
+  const provider = changes.provider ?? current.provider;
+  const baseUrl = changes.baseUrl === undefined ? current.baseUrl : changes.baseUrl;
+  assertBaseUrlFits(provider, baseUrl);
+  let apiKeyEncrypted = current.apiKeyEncrypted;
+  if (changes.apiKey !== undefined) {
+    apiKeyEncrypted = changes.apiKey === '' ? null : ctx.secrets.encryptSecret(changes.apiKey, id);
+  }
+  const [row] = await ctx.db
+    .update(aiModels)
+    .set({
+      name: changes.name ?? current.name,
+      provider,
+      modelId: changes.modelId ?? current.modelId,
+      baseUrl,
+      apiKeyEncrypted,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(and(eq(aiModels.id, id), eq(aiModels.userId, auth.userId)))
+    .returning();
+  if (!row) throw new AppError('not_found');
+  const settings = await getUserSettings(ctx, auth.userId);
+  return toView(row, settings.aiPreferences.defaultModel ?? '');
+}
+
+/** Deleting the main model also forgets the choice, so the next call uses the fallback. */
+export async function deleteAiModel(ctx: AppContext, auth: AuthenticatedUser, id: string): Promise<void> {
+  if (auth.isDemo) throw new AppError('demo_restricted');
+  if (!isUserModelId(id)) throw new AppError('not_found');
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(aiModels)
+      .where(and(eq(aiModels.id, id), eq(aiModels.userId, auth.userId)))
+      .returning({ id: aiModels.id });
+    if (deleted.length === 0) throw new AppError('not_found');
+    await tx
+      .update(userSettings)
+      .set({ aiPreferences: sql`jsonb_set(${userSettings.aiPreferences}, '{defaultModel}', 'null'::jsonb)` })
+      .where(
+        and(
+          eq(userSettings.userId, auth.userId),
+          sql`${userSettings.aiPreferences}->>'defaultModel' = ${id}`,
+        ),
+      );
+  });
+}

@@ -1,0 +1,88 @@
+import type { TokenPurpose } from '@doppel/contracts';
+import type { ModelMessage } from 'ai';
+import {
+  generateWithModel,
+  streamWithModel,
+  type ModelAnswer,
+  type ModelStream,
+} from '../../integrations/ai/run-model';
+import type { AppContext } from '../../lib/context';
+import { assertTokenQuotaLeft, recordTokenUsage } from '../usage/token-usage';
+import type { ProviderModel } from './resolve-model';
+
+export interface UserModelRequest {
+  purpose: TokenPurpose;
+  system?: string;
+  prompt?: string;
+  messages?: ModelMessage[];
+  /** Defaults to the user's saved temperature and max tokens. */
+  temperature?: number;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+function callOptions(ctx: AppContext, model: ProviderModel, request: UserModelRequest) {
+  return {
+    config: model.config,
+    system: request.system,
+    prompt: request.prompt,
+    messages: request.messages,
+    temperature: request.temperature ?? model.preferences.temperature,
+    maxOutputTokens: request.maxOutputTokens ?? model.preferences.maxTokens,
+    timeoutMs: ctx.config.aiTimeoutMs,
+    signal: request.signal,
+  };
+}
+
+async function meter(
+  ctx: AppContext,
+  userId: string,
+  model: ProviderModel,
+  purpose: TokenPurpose,
+  answer: ModelAnswer,
+) {
+  await recordTokenUsage(ctx, userId, {
+    model: model.config.model,
+    provider: model.config.provider,
+    purpose,
+    promptTokens: answer.usage.promptTokens,
+    completionTokens: answer.usage.completionTokens,
+  });
+}
+
+/** Every non-streaming model call of a user goes here: quota check, call, usage recorded. */
+export async function generateForUser(
+  ctx: AppContext,
+  userId: string,
+  model: ProviderModel,
+  request: UserModelRequest,
+): Promise<ModelAnswer> {
+  await assertTokenQuotaLeft(ctx, userId);
+  const answer = await generateWithModel(callOptions(ctx, model, request));
+  await meter(ctx, userId, model, request.purpose, answer);
+  return answer;
+}
+
+/**
+ * The streaming twin of generateForUser. Usage is recorded once the stream has been read to
+ * its end; `done` settles after that.
+ */
+export async function streamForUser(
+  ctx: AppContext,
+  userId: string,
+  model: ProviderModel,
+  request: UserModelRequest,
+): Promise<ModelStream> {
+  await assertTokenQuotaLeft(ctx, userId);
+  const stream = streamWithModel(callOptions(ctx, model, request));
+  const done = stream.done.then(async (answer) => {
+    await meter(ctx, userId, model, request.purpose, answer);
+    return answer;
+  });
+  done.catch(() => undefined);
+  async function* read(): AsyncGenerator<string> {
+    yield* stream.textStream;
+    await done;
+  }
+  return { textStream: read(), done };
+}

@@ -1,0 +1,69 @@
+import { OFFLINE_MODEL_ID, SERVER_MODEL_ID } from '@doppel/contracts';
+import { aiModels, eq } from '@doppel/db';
+import type { ProviderConfig } from '../../integrations/ai/language-model';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import type { AuthenticatedUser } from '../auth/sessions';
+import { getUserSettings } from '../settings/user-settings';
+import { effectiveModelId, loadOwnModel } from './ai-models';
+
+export interface ModelPreferences {
+  temperature: number;
+  maxTokens: number;
+}
+
+/** A language model ready to call, with the name metering records it under. */
+export interface ProviderModel {
+  kind: 'provider';
+  /** 'server' or the user's model id. */
+  id: string;
+  config: ProviderConfig;
+  preferences: ModelPreferences;
+}
+
+export type ResolvedModel =
+  { kind: 'offline'; id: typeof OFFLINE_MODEL_ID; preferences: ModelPreferences } | ProviderModel;
+
+/**
+ * The model a call for this user goes to: `modelRef` when given (the test button), else the
+ * user's main model with its fallbacks (see effectiveModelId). Decrypts the stored key.
+ */
+export async function resolveModel(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  modelRef?: string,
+): Promise<ResolvedModel> {
+  const settings = await getUserSettings(ctx, auth.userId);
+  const preferences = {
+    temperature: settings.aiPreferences.temperature,
+    maxTokens: settings.aiPreferences.maxTokens,
+  };
+  let id: string;
+  if (modelRef !== undefined) {
+    if (auth.isDemo && modelRef !== OFFLINE_MODEL_ID) throw new AppError('demo_restricted');
+    id = modelRef;
+    if (id === SERVER_MODEL_ID && !ctx.config.ai) throw new AppError('not_found');
+  } else {
+    const own = await ctx.db
+      .select({ id: aiModels.id })
+      .from(aiModels)
+      .where(eq(aiModels.userId, auth.userId));
+    id = effectiveModelId(ctx, auth, settings.aiPreferences.defaultModel, new Set(own.map((row) => row.id)));
+  }
+  if (id === OFFLINE_MODEL_ID) return { kind: 'offline', id: OFFLINE_MODEL_ID, preferences };
+  if (id === SERVER_MODEL_ID && ctx.config.ai) {
+    return { kind: 'provider', id, config: ctx.config.ai, preferences };
+  }
+  const row = await loadOwnModel(ctx, auth.userId, id);
+  return {
+    kind: 'provider',
+    id: row.id,
+    config: {
+      provider: row.provider,
+      model: row.modelId,
+      baseUrl: row.baseUrl ?? undefined,
+      apiKey: row.apiKeyEncrypted ? ctx.secrets.decryptSecret(row.apiKeyEncrypted, row.id) : undefined,
+    },
+    preferences,
+  };
+}

@@ -1,0 +1,42 @@
+import type { AiModelTestResult } from '@doppel/contracts';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import type { AuthenticatedUser } from '../auth/sessions';
+import { generateForUser } from './call-model';
+import { resolveModel } from './resolve-model';
+
+const TEST_PROMPT = 'Reply with OK';
+
+/**
+ * The "test" button: a real minimal call. A provider failure or timeout is the answer, not an
+ * error of this request; quota and demo refusals still are errors.
+ */
+export async function testAiModel(
+  ctx: AppContext,
+  auth: AuthenticatedUser,
+  id: string,
+): Promise<AiModelTestResult> {
+  const model = await resolveModel(ctx, auth, id);
+  if (model.kind === 'offline') {
+    return { ok: true, text: 'Offline drafting engine is ready (no language model).', latencyMs: 0 };
+  }
+  const started = performance.now();
+  try {
+    const answer = await generateForUser(ctx, auth.userId, model, {
+      purpose: 'test',
+      prompt: TEST_PROMPT,
+      temperature: 0,
+      maxOutputTokens: 16,
+    });
+    return { ok: true, text: answer.text, latencyMs: answer.latencyMs };
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'ai_provider_failed' || error.code === 'ai_timeout')) {
+      return {
+        ok: false,
+        latencyMs: Math.round(performance.now() - started),
+        error: { code: error.code, message: error.message },
+      };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,219 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Fake language-model providers on 127.0.0.1 speaking the real wire formats (ARCHITECTURE.md
+ * §4.8): OpenAI chat completions (also what every OpenAI-compatible server speaks) and
+ * Anthropic messages, plain and streamed. Tests script what the next calls answer.
+ */
+export type FakeStep =
+  | { kind: 'reply'; text?: string; promptTokens?: number; completionTokens?: number }
+  | { kind: 'status'; status: number; message?: string; retryAfter?: string }
+  /** Never answers; the connection is dropped when the server closes. */
+  | { kind: 'hang' };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+export interface FakeAiServer {
+  /** Base URL including /v1, as a provider's baseURL. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Answers for the next calls, in order; afterwards every call gets the default reply. */
+  script(...steps: FakeStep[]): void;
+  close(): Promise<void>;
+}
+
+type Dialect = 'openai' | 'anthropic';
+
+const DEFAULT_REPLY = { kind: 'reply', text: 'OK', promptTokens: 11, completionTokens: 2 } as const;
+
+function chunkText(text: string): string[] {
+  return text.match(/.{1,4}/gs) ?? [''];
+}
+
+function openAiReply(
+  res: http.ServerResponse,
+  body: Record<string, unknown>,
+  step: Extract<FakeStep, { kind: 'reply' }>,
+) {
+  const text = step.text ?? DEFAULT_REPLY.text;
+  const usage = {
+    prompt_tokens: step.promptTokens ?? DEFAULT_REPLY.promptTokens,
+    completion_tokens: step.completionTokens ?? DEFAULT_REPLY.completionTokens,
+    total_tokens:
+      (step.promptTokens ?? DEFAULT_REPLY.promptTokens) +
+      (step.completionTokens ?? DEFAULT_REPLY.completionTokens),
+  };
+  const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: String(body.model) };
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage,
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+  send({
+    ...base,
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { role: 'assistant', content: '' } }],
+  });
+  for (const piece of chunkText(text)) {
+    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] });
+  }
+  send({
+    ...base,
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+  });
+  // Real servers send usage in a last chunk only when asked (stream_options.include_usage).
+  const options = body.stream_options as { include_usage?: boolean } | undefined;
+  if (options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
+  res.end('data: [DONE]\n\n');
+}
+
+function anthropicReply(
+  res: http.ServerResponse,
+  body: Record<string, unknown>,
+  step: Extract<FakeStep, { kind: 'reply' }>,
+) {
+  const text = step.text ?? DEFAULT_REPLY.text;
+  const inputTokens = step.promptTokens ?? DEFAULT_REPLY.promptTokens;
+  const outputTokens = step.completionTokens ?? DEFAULT_REPLY.completionTokens;
+  const message = { id: 'msg_fake', type: 'message', role: 'assistant', model: String(body.model) };
+  if (!body.stream) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        ...message,
+        content: [{ type: 'text', text }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (event: string, data: unknown) =>
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  send('message_start', {
+    type: 'message_start',
+    message: {
+      ...message,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: 1 },
+    },
+  });
+  send('content_block_start', {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'text', text: '' },
+  });
+  for (const piece of chunkText(text)) {
+    send('content_block_delta', {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: piece },
+    });
+  }
+  send('content_block_stop', { type: 'content_block_stop', index: 0 });
+  send('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    usage: { output_tokens: outputTokens },
+  });
+  send('message_stop', { type: 'message_stop' });
+  res.end();
+}
+
+function errorBody(dialect: Dialect, status: number, message: string): string {
+  return dialect === 'openai'
+    ? JSON.stringify({
+        error: { message, type: status === 429 ? 'rate_limit_error' : 'server_error', code: null },
+      })
+    : JSON.stringify({
+        type: 'error',
+        error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message },
+      });
+}
+
+async function startFake(dialect: Dialect): Promise<FakeAiServer> {
+  const requests: RecordedRequest[] = [];
+  const steps: FakeStep[] = [];
+  const endpoint = dialect === 'openai' ? '/v1/chat/completions' : '/v1/messages';
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        // Recorded as empty; the test sees it.
+      }
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      });
+      if (req.method !== 'POST' || req.url !== endpoint) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(errorBody(dialect, 404, `no route ${req.method} ${req.url}`));
+        return;
+      }
+      const step = steps.shift() ?? DEFAULT_REPLY;
+      if (step.kind === 'hang') return;
+      if (step.kind === 'status') {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (step.retryAfter !== undefined) headers['retry-after'] = step.retryAfter;
+        res.writeHead(step.status, headers);
+        res.end(errorBody(dialect, step.status, step.message ?? `fake ${dialect} failure`));
+        return;
+      }
+      if (dialect === 'openai') openAiReply(res, body, step);
+      else anthropicReply(res, body, step);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script: (...next) => {
+      steps.length = 0;
+      steps.push(...next);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Chat completions (/v1/chat/completions): OpenAI and every OpenAI-compatible server. */
+export function startFakeOpenAiServer(): Promise<FakeAiServer> {
+  return startFake('openai');
+}
+
+/** Anthropic messages (/v1/messages). */
+export function startFakeAnthropicServer(): Promise<FakeAiServer> {
+  return startFake('anthropic');
+}

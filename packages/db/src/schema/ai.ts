@@ -1,0 +1,44 @@
+import { aiProviders, tokenPurposes } from '@doppel/contracts';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Language models a user configured (Settings → AI models). The main model is chosen in
+ * user_settings.ai_preferences.defaultModel, so there is one place that says which is in use.
+ */
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    provider: text('provider', { enum: aiProviders }).notNull(),
+    modelId: text('model_id').notNull(),
+    baseUrl: text('base_url'),
+    /** AES-256-GCM envelope (see apps/server/src/lib/secret-box.ts); never returned. */
+    apiKeyEncrypted: text('api_key_encrypted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ai_models_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** One row per language-model call: what the Tokens tab shows and the monthly quota counts. */
+export const tokenUsage = pgTable(
+  'token_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    provider: text('provider').notNull(),
+    purpose: text('purpose', { enum: tokenPurposes }).notNull(),
+    promptTokens: integer('prompt_tokens').notNull(),
+    completionTokens: integer('completion_tokens').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('token_usage_user_created_idx').on(table.userId, table.createdAt)],
+);
