@@ -48,6 +48,8 @@ export const taskContextSchema = z
     triggerType: triggerTypeSchema,
     /** ISO 639-1 code of the language to answer in, as the analysis found it. */
     language: z.string().min(2).max(10),
+    /** Who wrote the analysis: 'offline' (the rule-based engine) or the model's id. */
+    analyzedBy: text(200),
     lastMessage: text(20_000),
     lastMessageOriginal: text(20_000),
     analysisData: z

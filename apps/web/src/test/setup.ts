@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { interfaceLanguages } from '@doppel/contracts';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
 import { setViewportWidth } from './viewport';
@@ -13,6 +13,10 @@ if (!('setPointerCapture' in Element.prototype)) {
     hasPointerCapture: () => false,
   });
 }
+
+// Screens load lazy chunks on first render; on a busy CI machine that can take over the
+// default second of findBy*/waitFor.
+configure({ asyncUtilTimeout: 3000 });
 
 // Every test starts in English with all five dictionaries loaded, so switching is synchronous.
 await initI18n('en');

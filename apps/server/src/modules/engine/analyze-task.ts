@@ -1,6 +1,9 @@
 import type { TaskContext, TaskType } from '@doppel/contracts';
 import { analyzeOffline } from './offline-analysis';
 
+/** How the offline engine signs what it wrote, so the interface never passes it off as a model's. */
+export const OFFLINE_ENGINE = 'offline';
+
 export interface TaskToAnalyze {
   type: TaskType;
   context: TaskContext;
@@ -34,6 +37,7 @@ export function withAnalysis(task: TaskToAnalyze): TaskContext {
   });
   return {
     ...context,
+    analyzedBy: context.summary && context.recommendation ? context.analyzedBy : OFFLINE_ENGINE,
     summary: context.summary ?? analysis.summary,
     recommendation: context.recommendation ?? analysis.recommendation,
     language: context.language ?? analysis.language,

@@ -45,6 +45,7 @@ describe('a new task is analysed', () => {
       summary: 'Anna writes: “Könnten wir den Pilot morgen starten?”',
       recommendation: 'URGENT: answer within 24H — paid pilot',
       language: 'de',
+      analyzedBy: 'offline',
       analysisData: {
         opportunityType: 'Paid pilot',
         recommendedApproach: 'Confirm the scope and the start date, and offer two call slots',

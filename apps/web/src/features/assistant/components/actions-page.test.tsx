@@ -21,6 +21,7 @@ const anna = makeTask({
   context: {
     summary: 'Anna wants a pilot.',
     recommendation: 'Big OPPORTUNITY: answer today',
+    analyzedBy: 'offline',
     triggerType: 'message',
     lastMessage: 'Could we start next month?',
     lastMessageOriginal: 'Könnten wir nächsten Monat starten?',
@@ -47,8 +48,10 @@ describe('Assistant task list (desktop)', () => {
     const { container } = renderActions({
       'GET /api/tasks': () => new Promise((resolve) => (answer = resolve)),
     });
-    await waitFor(() =>
-      expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
+    // The first render loads the page's lazy chunks, which a busy machine can make slow.
+    await waitFor(
+      () => expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
+      { timeout: 5000 },
     );
     answer({ body: page([anna, makeTask({ title: 'Second', priority: 'low' })], { total: 2 }) });
 
@@ -118,6 +121,10 @@ describe('task detail', () => {
     expect(detail.getByText('Reply')).toBeInTheDocument();
     expect(detail.getByText('WhatsApp')).toBeInTheDocument();
     expect(detail.getByText('Anna wants a pilot.')).toBeInTheDocument();
+    expect(detail.getByText('Offline analysis')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/not a language model/),
+    );
     expect(detail.getByText('Big OPPORTUNITY: answer today')).toHaveAttribute('data-tone', 'opportunity');
     expect(detail.getByText('Very active')).toBeInTheDocument();
     expect(detail.getByText('Paid pilot')).toBeInTheDocument();

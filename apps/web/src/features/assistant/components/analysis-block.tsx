@@ -2,6 +2,7 @@ import type { Task } from '@doppel/contracts';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DetailField } from './detail-field';
+import { Badge } from '@/components/ui/badge';
 import { intlLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { recommendationTone, type RecommendationTone } from '../utils/task-presentation';
@@ -32,10 +33,20 @@ export function AnalysisBlock({ task }: { task: Task }) {
     !hasSocial;
   return (
     <section aria-labelledby={`analysis-${task.id}`} className="grid gap-3 rounded-lg border bg-subtle p-4">
-      <h3 id={`analysis-${task.id}`} className="flex items-center gap-2 text-sm font-semibold">
-        <Sparkles className="size-4 text-primary" aria-hidden="true" />
-        {t('analysis.title')}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`analysis-${task.id}`} className="flex items-center gap-2 text-sm font-semibold">
+          <Sparkles className="size-4 text-primary" aria-hidden="true" />
+          {t('analysis.title')}
+        </h3>
+        {/* Says who wrote it: the rule-based engine never passes for a language model. */}
+        {task.context.analyzedBy === 'offline' ? (
+          <Badge variant="outline" title={t('analysis.offlineHint')}>
+            {t('analysis.offline')}
+          </Badge>
+        ) : task.context.analyzedBy ? (
+          <Badge variant="outline">{t('analysis.byModel', { model: task.context.analyzedBy })}</Badge>
+        ) : null}
+      </div>
       {empty ? <p className="text-sm text-muted-foreground">{t('analysis.empty')}</p> : null}
       <dl className="grid gap-3">
         {summary ? <DetailField label={t('analysis.summary')}>{summary}</DetailField> : null}
