@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions as chromium } from './support/chromium';
+import { FAKE_OPENAI_PORT } from './fake-servers/fake-openai-server';
 import { APP_PORT, APP_URL, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './support/constants';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +53,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx e2e/fake-servers/fake-openai-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/start-app.mjs',
       cwd: root,
       url: `${APP_URL}/readyz`,
@@ -65,6 +73,8 @@ export default defineConfig({
         // Every test signs up from 127.0.0.1; the limits themselves are covered by HTTP tests.
         AUTH_RATE_LIMIT_PER_IP: '100000',
         AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+        // The fake AI server listens on 127.0.0.1.
+        AI_ALLOW_PRIVATE_BASE_URLS: 'true',
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  AI_ALLOW_PRIVATE_BASE_URLS: booleanFromEnv.default(false),
 });
 
 export interface Config {
@@ -55,6 +56,12 @@ export interface Config {
   ai: AiServerModelConfig | null;
   /** Per language-model call, retries included. */
   aiTimeoutMs: number;
+  /**
+   * Whether users' own model base URLs may point at loopback or private addresses (a local
+   * Ollama on a single-user install). Off by default: otherwise any user could make the server
+   * call its own network.
+   */
+  aiAllowPrivateBaseUrls: boolean;
 }
 
 export interface AiServerModelConfig {
@@ -109,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { provider: e.AI_PROVIDER, model: e.AI_MODEL!, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }
       : null,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    aiAllowPrivateBaseUrls: e.AI_ALLOW_PRIVATE_BASE_URLS,
   };
 }

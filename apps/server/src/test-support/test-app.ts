@@ -29,7 +29,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(os.tmpdir(), 'doppel-test-no-web-dist'),
   });
-  return { ...base, authRateLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900 }, ...overrides };
+  return {
+    ...base,
+    authRateLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900 },
+    // The fake AI servers listen on 127.0.0.1.
+    aiAllowPrivateBaseUrls: true,
+    ...overrides,
+  };
 }
 
 /** A clock the test can move forward. */

@@ -10,6 +10,8 @@ export interface ProviderConfig {
   model: string;
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
+  /** The base URL was typed by a user: reach only public addresses (lib/public-only-fetch.ts). */
+  publicNetworkOnly?: boolean;
 }
 
 /** The AI SDK model for a provider config; `fetch` carries the retry policy. */

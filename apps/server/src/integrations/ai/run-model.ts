@@ -1,5 +1,6 @@
 import { APICallError, generateText, streamText, type ModelMessage } from 'ai';
 import { AppError } from '../../lib/app-error';
+import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
 import { createLanguageModel, type ProviderConfig } from './language-model';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from './retrying-fetch';
 
@@ -52,16 +53,37 @@ function toAppError(error: unknown, call: ModelCall, timeout: AbortSignal): AppE
   if (timeout.aborted) {
     return new AppError('ai_timeout', `The AI provider did not answer within ${call.timeoutMs / 1000} s`);
   }
+  const refusedInternal = causeChain(error).find((cause) => cause instanceof InternalAddressError);
+  if (refusedInternal) {
+    return new AppError(
+      'ai_provider_failed',
+      `${refusedInternal.message}. The server's operator can allow that with AI_ALLOW_PRIVATE_BASE_URLS=true.`,
+    );
+  }
   return new AppError(
     'ai_provider_failed',
     `${call.config.provider} (${call.config.model}): ${providerMessage(error)}`,
   );
 }
 
+/** The error and the causes it wraps (the SDK and fetch both wrap). */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && chain.length < 10;) {
+    chain.push(current);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return chain;
+}
+
 function prepare(call: ModelCall) {
   const timeout = AbortSignal.timeout(call.timeoutMs);
   const abortSignal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
-  const model = createLanguageModel(call.config, createRetryingFetch(call.retryPolicy ?? defaultRetryPolicy));
+  const transport = call.config.publicNetworkOnly ? publicOnlyFetch : globalThis.fetch;
+  const model = createLanguageModel(
+    call.config,
+    createRetryingFetch(call.retryPolicy ?? defaultRetryPolicy, transport),
+  );
   const input = call.messages ? { messages: call.messages } : { prompt: call.prompt ?? '' };
   return {
     timeout,

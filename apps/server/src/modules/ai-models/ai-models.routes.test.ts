@@ -439,3 +439,36 @@ describe('calls for a user', () => {
     expect((await resolveModel(doppel.ctx, auth)).kind).toBe('offline');
   });
 });
+
+describe("a user's model base URL", () => {
+  it("cannot reach the server's own network unless the operator allows it", async () => {
+    const guarded = await createTestApp({ config: { aiAllowPrivateBaseUrls: false, aiTimeoutMs: 5000 } });
+    try {
+      const user = await signedInUser(guarded);
+      const headers = { authorization: `Bearer ${user.accessToken}` };
+      const created = await guarded.app.inject({
+        method: 'POST',
+        url: '/api/ai/models',
+        headers,
+        payload: { name: 'Internal', provider: 'openai-compatible', modelId: 'm', baseUrl: openAi.baseUrl },
+      });
+      expect(created.statusCode).toBe(201);
+      const before = openAi.requests.length;
+      const tested = await guarded.app.inject({
+        method: 'POST',
+        url: `/api/ai/models/${created.json().id}/test`,
+        headers,
+      });
+      expect(tested.json()).toMatchObject({
+        ok: false,
+        error: {
+          code: 'ai_provider_failed',
+          message: expect.stringMatching(/internal network address.*AI_ALLOW_PRIVATE_BASE_URLS=true/),
+        },
+      });
+      expect(openAi.requests.length).toBe(before);
+    } finally {
+      await guarded.app.close();
+    }
+  });
+});

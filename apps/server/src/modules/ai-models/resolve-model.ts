@@ -63,6 +63,8 @@ export async function resolveModel(
       model: row.modelId,
       baseUrl: row.baseUrl ?? undefined,
       apiKey: row.apiKeyEncrypted ? ctx.secrets.decryptSecret(row.apiKeyEncrypted, row.id) : undefined,
+      // A user's base URL must not reach the server's own network unless the operator allows it.
+      publicNetworkOnly: !ctx.config.aiAllowPrivateBaseUrls,
     },
     preferences,
   };
