@@ -1,12 +1,25 @@
-import type { UserSettings } from '@doppel/contracts';
+import type { UpdateUserSettingsInput, UserSettings } from '@doppel/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
 
 export const settingsQueryKey = ['settings'] as const;
 
-/** The top-level preferences the settings dialog edits. */
-export type SettingsPatch = Partial<Pick<UserSettings, 'language' | 'responseLanguage' | 'autoTranslate'>>;
+/** The preferences the settings dialog edits: language ones and the AI defaults (main model, temperature). */
+export type SettingsPatch = Pick<
+  UpdateUserSettingsInput,
+  'language' | 'responseLanguage' | 'autoTranslate' | 'aiPreferences'
+>;
+
+/** The settings as they will be once the patch is saved (AI preferences are merged, not replaced). */
+function applyPatch(settings: UserSettings, patch: SettingsPatch): UserSettings {
+  const { aiPreferences, ...rest } = patch;
+  return {
+    ...settings,
+    ...rest,
+    aiPreferences: aiPreferences ? { ...settings.aiPreferences, ...aiPreferences } : settings.aiPreferences,
+  };
+}
 
 export function getSettings(api: ApiClient): Promise<UserSettings> {
   return api.get<UserSettings>('/api/settings');
@@ -38,7 +51,7 @@ export function useUpdateSettings() {
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: settingsQueryKey });
       const previous = queryClient.getQueryData<UserSettings>(settingsQueryKey);
-      if (previous) queryClient.setQueryData<UserSettings>(settingsQueryKey, { ...previous, ...patch });
+      if (previous) queryClient.setQueryData<UserSettings>(settingsQueryKey, applyPatch(previous, patch));
       return { previous };
     },
     onError: (_error, _patch, context) => {

@@ -22,12 +22,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
 import { useSession, useSessionManager } from '@/lib/services';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { AiModelsTab } from './ai-models-tab';
 import { LanguageTab } from './language-tab';
 import { ProfileTab } from './profile-tab';
 import { SubscriptionTab } from './subscription-tab';
+import { TokensTab } from './tokens-tab';
 
 type TabKey = 'profile' | 'subscription' | 'tokens' | 'language' | 'messengers' | 'mcp' | 'aiModels';
-type ComingSoonTab = Extract<TabKey, 'tokens' | 'messengers' | 'mcp' | 'aiModels'>;
+type ComingSoonTab = Extract<TabKey, 'messengers' | 'mcp'>;
 
 const TABS: Array<{ key: TabKey; icon: LucideIcon }> = [
   { key: 'profile', icon: UserRound },
@@ -89,7 +91,13 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
             <TabsContent value="language">
               <LanguageTab />
             </TabsContent>
-            {(['tokens', 'messengers', 'mcp', 'aiModels'] as const).map((key) => (
+            <TabsContent value="tokens">
+              <TokensTab />
+            </TabsContent>
+            <TabsContent value="aiModels">
+              <AiModelsTab />
+            </TabsContent>
+            {(['messengers', 'mcp'] as const).map((key) => (
               <TabsContent key={key} value={key}>
                 <ComingSoonPanel tab={key} />
               </TabsContent>
@@ -107,10 +115,8 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
 }
 
 const COMING_SOON_ICONS: Record<ComingSoonTab, LucideIcon> = {
-  tokens: Coins,
   messengers: MessagesSquare,
   mcp: Plug,
-  aiModels: Bot,
 };
 
 function ComingSoonPanel({ tab }: { tab: ComingSoonTab }) {

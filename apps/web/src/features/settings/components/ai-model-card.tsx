@@ -1,0 +1,157 @@
+import type { AiModel, AiModelTestResult } from '@doppel/contracts';
+import { FlaskConical, KeyRound, Pencil, Star, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-message';
+import { intlLocale } from '@/lib/i18n';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useTestAiModel } from '../api/get-ai-models';
+import { useProviderLabel } from './use-provider-label';
+
+interface AiModelCardProps {
+  model: AiModel;
+  isMain: boolean;
+  onConfigure: (model: AiModel) => void;
+  onDelete: (model: AiModel) => void;
+}
+
+/** One listed model: what it is, whether a key is saved, and Test (plus Configure and Delete for the user's own). */
+export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCardProps) {
+  const { t, i18n } = useTranslation('settings');
+  const providerLabel = useProviderLabel();
+  const headingId = useId();
+  const test = useTestAiModel();
+  const [result, setResult] = useState<AiModelTestResult | null>(null);
+  const ms = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'unit', unit: 'millisecond' });
+
+  const runTest = () => {
+    setResult(null);
+    test.mutate(model.id, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        if (answer.ok) notifySuccess(t('aiModels.test.passed', { name: model.name }));
+        else
+          notifyError(providerError(answer), t('aiModels.test.failed'), {
+            title: t('aiModels.test.failedTitle'),
+          });
+      },
+      onError: (error) =>
+        notifyError(error, t('aiModels.test.failed'), { title: t('aiModels.test.failedTitle') }),
+    });
+  };
+
+  const rows: Array<[string, string]> = [[t('aiModels.card.provider'), providerLabel(model.provider)]];
+  if (model.modelId) rows.push([t('aiModels.card.modelId'), model.modelId]);
+  if (model.baseUrl) rows.push([t('aiModels.card.baseUrl'), model.baseUrl]);
+  if (model.kind === 'user') {
+    rows.push([
+      t('aiModels.card.apiKey'),
+      model.hasApiKey ? t('aiModels.card.keySaved') : t('aiModels.card.noKey'),
+    ]);
+  }
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={
+        isMain
+          ? 'grid content-start gap-3 rounded-lg border border-primary p-4 ring-1 ring-primary'
+          : 'grid content-start gap-3 rounded-lg border p-4'
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={headingId} className="min-w-0 flex-1 font-semibold break-words">
+          {model.name}
+        </h4>
+        {isMain ? (
+          <Badge variant="soft">
+            <Star aria-hidden="true" />
+            {t('aiModels.card.main')}
+          </Badge>
+        ) : null}
+        {model.kind === 'server' ? <Badge variant="outline">{t('aiModels.card.serverDefault')}</Badge> : null}
+        {model.kind === 'user' && model.hasApiKey ? (
+          <Badge variant="success">
+            <KeyRound aria-hidden="true" />
+            {t('aiModels.card.keySavedBadge')}
+          </Badge>
+        ) : null}
+      </div>
+      {model.kind === 'offline' ? (
+        <p className="text-sm text-muted-foreground">{t('aiModels.card.offlineDescription')}</p>
+      ) : null}
+      {model.kind === 'server' ? (
+        <p className="text-sm text-muted-foreground">{t('aiModels.card.serverDescription')}</p>
+      ) : null}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="min-w-0 break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div role="status" aria-live="polite" className="text-sm empty:hidden">
+        {result?.ok ? (
+          <div className="grid gap-0.5 rounded-md bg-success-soft p-2 text-success-soft-foreground">
+            <p>
+              <span className="font-medium">{t('aiModels.test.answer')}</span> {result.text}
+            </p>
+            <p className="text-xs">{t('aiModels.test.latency', { latency: ms.format(result.latencyMs) })}</p>
+          </div>
+        ) : null}
+        {result && !result.ok ? (
+          <div className="grid gap-0.5 rounded-md bg-destructive-soft p-2 text-destructive-soft-foreground">
+            <p>
+              <span className="font-medium">{t('aiModels.test.error')}</span>{' '}
+              {errorMessage(providerError(result), t('aiModels.test.failed'))}
+            </p>
+            <p className="text-xs">{t('aiModels.test.latency', { latency: ms.format(result.latencyMs) })}</p>
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          loading={test.isPending}
+          onClick={runTest}
+          aria-label={t('aiModels.test.button', { name: model.name })}
+        >
+          {test.isPending ? null : <FlaskConical aria-hidden="true" />}
+          {test.isPending ? t('aiModels.test.running') : t('aiModels.test.short')}
+        </Button>
+        {model.readOnly ? null : (
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onConfigure(model)}
+              aria-label={t('aiModels.card.configure', { name: model.name })}
+            >
+              <Pencil aria-hidden="true" />
+              {t('aiModels.card.configureShort')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onDelete(model)}
+              aria-label={t('aiModels.card.delete', { name: model.name })}
+              className="text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+              {t('aiModels.card.deleteShort')}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function providerError(result: Extract<AiModelTestResult, { ok: false }>): ApiError {
+  return new ApiError(result.error.code, result.error.message, 502);
+}

@@ -1,0 +1,226 @@
+import { aiProviders, type AiModel, type AiProvider, type UpdateAiModelInput } from '@doppel/contracts';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-error';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { zodResolver } from '@/lib/zod-resolver';
+import { useCreateAiModel, useUpdateAiModel } from '../api/get-ai-models';
+import { useProviderLabel } from './use-provider-label';
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// Messages are keys under aiModels.form.errors.
+const modelFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'nameRequired').max(100, 'nameTooLong'),
+    provider: z.enum(aiProviders),
+    modelId: z.string().trim().min(1, 'modelIdRequired').max(200, 'modelIdTooLong'),
+    baseUrl: z.string().trim().max(500, 'baseUrlTooLong'),
+    // Undefined while the input is disabled by "remove the saved key".
+    apiKey: z.string().max(1000, 'apiKeyTooLong').optional(),
+    clearKey: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.baseUrl === '') {
+      if (values.provider === 'openai-compatible') {
+        ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrlRequired' });
+      }
+    } else if (!isHttpUrl(values.baseUrl)) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'baseUrlInvalid' });
+    }
+  });
+type ModelFormInput = z.input<typeof modelFormSchema>;
+type ModelFormValues = z.output<typeof modelFormSchema>;
+const FIELDS = ['name', 'provider', 'modelId', 'baseUrl', 'apiKey'] as const;
+
+interface AiModelFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The user model to configure; none to add a new one. */
+  model?: AiModel | undefined;
+}
+
+/** Add or configure a user's model. A saved key is never shown: empty keeps it, "remove" clears it. */
+export function AiModelFormDialog({ open, onOpenChange, model }: AiModelFormDialogProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent closeLabel={t('aiModels.form.close')} className="md:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>
+            {model ? t('aiModels.form.editTitle', { name: model.name }) : t('aiModels.form.addTitle')}
+          </DialogTitle>
+          <DialogDescription>{t('aiModels.form.description')}</DialogDescription>
+        </DialogHeader>
+        {open ? <ModelForm model={model} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  const providerLabel = useProviderLabel();
+  const clearKeyId = useId();
+  const create = useCreateAiModel();
+  const update = useUpdateAiModel();
+  const form = useForm<ModelFormInput, unknown, ModelFormValues>({
+    resolver: zodResolver(modelFormSchema),
+    defaultValues: {
+      name: model?.name ?? '',
+      provider: model && model.provider !== 'offline' ? model.provider : 'openai-compatible',
+      modelId: model?.modelId ?? '',
+      baseUrl: model?.baseUrl ?? '',
+      apiKey: '',
+      clearKey: false,
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) =>
+    key ? t(`aiModels.form.errors.${key}`, { defaultValue: t('aiModels.form.errors.invalid') }) : undefined;
+  const clearKey = useWatch({ control: form.control, name: 'clearKey' });
+  const provider = useWatch({ control: form.control, name: 'provider' });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (model) {
+        const changes: UpdateAiModelInput = {
+          name: values.name,
+          provider: values.provider,
+          modelId: values.modelId,
+          baseUrl: values.baseUrl || null,
+        };
+        // Omitting the key keeps the saved one; an empty string removes it.
+        if (values.clearKey) changes.apiKey = '';
+        else if (values.apiKey) changes.apiKey = values.apiKey;
+        await update.mutateAsync({ id: model.id, changes });
+        notifySuccess(t('aiModels.form.updated'));
+      } else {
+        await create.mutateAsync({
+          name: values.name,
+          provider: values.provider,
+          modelId: values.modelId,
+          ...(values.baseUrl ? { baseUrl: values.baseUrl } : {}),
+          ...(values.apiKey ? { apiKey: values.apiKey } : {}),
+        });
+        notifySuccess(t('aiModels.form.created'));
+      }
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        let shown = false;
+        for (const field of FIELDS) {
+          if (error.fields[field]) {
+            form.setError(field, {
+              type: 'server',
+              message: field === 'baseUrl' ? 'baseUrlRequired' : 'invalid',
+            });
+            shown = true;
+          }
+        }
+        if (shown) return;
+      }
+      notifyError(error, model ? t('aiModels.form.updateFailed') : t('aiModels.form.createFailed'));
+    }
+  });
+
+  const busy = form.formState.isSubmitting || create.isPending || update.isPending;
+  const keyHint = model?.hasApiKey ? t('aiModels.form.apiKeyKeepHint') : t('aiModels.form.apiKeyHint');
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 overflow-y-auto p-5">
+      <FormField label={t('aiModels.form.name')} error={message(errors.name?.message)}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+      </FormField>
+      <FormField label={t('aiModels.form.provider')} error={message(errors.provider?.message)}>
+        {(control) => (
+          <Select {...control} {...form.register('provider')}>
+            {aiProviders.map((value: AiProvider) => (
+              <option key={value} value={value}>
+                {providerLabel(value)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField
+        label={t('aiModels.form.modelId')}
+        hint={t('aiModels.form.modelIdHint')}
+        error={message(errors.modelId?.message)}
+      >
+        {(control) => (
+          <Input {...control} autoComplete="off" spellCheck={false} {...form.register('modelId')} />
+        )}
+      </FormField>
+      <FormField
+        label={t('aiModels.form.baseUrl')}
+        hint={
+          provider === 'openai-compatible'
+            ? t('aiModels.form.baseUrlRequiredHint')
+            : t('aiModels.form.baseUrlHint')
+        }
+        error={message(errors.baseUrl?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://"
+            {...form.register('baseUrl')}
+          />
+        )}
+      </FormField>
+      <FormField label={t('aiModels.form.apiKey')} hint={keyHint} error={message(errors.apiKey?.message)}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            disabled={clearKey}
+            {...form.register('apiKey')}
+          />
+        )}
+      </FormField>
+      {model?.hasApiKey ? (
+        <div className="flex min-h-11 items-center gap-3 md:min-h-0">
+          {/* Native: Radix's checkbox inside a form measures itself with ResizeObserver for no gain here. */}
+          <input
+            id={clearKeyId}
+            type="checkbox"
+            className="size-5 shrink-0 accent-primary md:size-4"
+            {...form.register('clearKey')}
+          />
+          <Label htmlFor={clearKeyId}>{t('aiModels.form.clearKey')}</Label>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={busy}>
+          {t('aiModels.form.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {busy ? t('aiModels.form.saving') : model ? t('aiModels.form.save') : t('aiModels.form.add')}
+        </Button>
+      </div>
+    </form>
+  );
+}
