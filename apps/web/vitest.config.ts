@@ -16,5 +16,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // A screen's first render imports its lazy chunks, transformed on demand; on a loaded CI
+    // machine that alone can take seconds (see also asyncUtilTimeout in src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });

@@ -196,3 +196,22 @@ export type DraftKind = z.infer<typeof draftKindSchema>;
 export const generateTaskDraftsInputSchema = z
   .object({ kinds: z.array(draftKindSchema).min(1).max(draftKinds.length) })
   .strict();
+
+/** "Generate" in the composer: one draft kind, written as it streams. */
+export const streamTaskDraftInputSchema = z.object({ kind: draftKindSchema }).strict();
+
+/**
+ * What POST /api/tasks/:id/drafts/stream sends, one server-sent event per line of text as the
+ * model writes it, then the saved task. `engine` says who wrote the draft: the offline engine
+ * (templates) or the named model.
+ */
+export const draftStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({
+    type: z.literal('done'),
+    task: taskSchema,
+    engine: z.object({ kind: z.enum(['offline', 'model']), model: z.string().nullable() }),
+  }),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type DraftStreamEvent = z.infer<typeof draftStreamEventSchema>;

@@ -81,6 +81,32 @@ export class ApiClient {
   }
 
   async request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const response = await this.respond(method, path, body, options);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError('bad_response', '', response.status);
+    }
+  }
+
+  /**
+   * A POST whose answer is read as it arrives (server-sent events): the same auth, refresh
+   * and errors as any call, but the caller gets the open Response to read its body.
+   */
+  postStream(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    return this.respond('POST', path, body, options);
+  }
+
+  /** Sends with the bearer, refreshes and retries once on 401, and throws an ApiError if not ok. */
+  private async respond(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<Response> {
     const auth = options.auth ?? true;
     const usedToken = auth ? (this.session?.accessToken ?? null) : null;
     let response = await this.send(method, path, body, usedToken, options.signal);
@@ -96,14 +122,7 @@ export class ApiClient {
     }
 
     if (!response.ok) throw await apiErrorFromResponse(response);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    if (!text) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ApiError('bad_response', '', response.status);
-    }
+    return response;
   }
 
   private async send(

@@ -56,6 +56,12 @@ function retryAfterHeader(response: Response): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
+/** The error a stream reports in its last event, with an unknown code read as 'internal'. */
+export function apiErrorFromStreamEvent(error: { code: string; message: string }): ApiError {
+  const code = knownCodes.has(error.code) ? (error.code as ErrorCode) : 'internal';
+  return new ApiError(code, error.message, 200);
+}
+
 /**
  * Builds an ApiError from a non-2xx response. The body is read leniently (a proxy may answer
  * with HTML); a missing message stays empty so screens can fall back to their own text.

@@ -17,6 +17,8 @@ export interface FakeRequest {
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  /** Sent as is instead of JSON: a server-sent event stream, say. */
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -68,7 +70,7 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
           ? await route(request)
           : route;
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? null : JSON.stringify(reply.body);
+    const text = reply.rawBody ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
       headers: { 'content-type': 'application/json', ...reply.headers },

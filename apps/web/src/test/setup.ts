@@ -15,8 +15,8 @@ if (!('setPointerCapture' in Element.prototype)) {
 }
 
 // Screens load lazy chunks on first render; on a busy CI machine that can take over the
-// default second of findBy*/waitFor.
-configure({ asyncUtilTimeout: 3000 });
+// default second of findBy*/waitFor. Failing checks still fail, only later.
+configure({ asyncUtilTimeout: 6000 });
 
 // Every test starts in English with all five dictionaries loaded, so switching is synchronous.
 await initI18n('en');

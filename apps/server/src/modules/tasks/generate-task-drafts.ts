@@ -8,6 +8,7 @@ import {
   type DraftKind,
   type ReplyTemplate,
   type Task,
+  type TemplateLanguage,
 } from '@doppel/contracts';
 import { eq, userSettings } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
@@ -30,12 +31,30 @@ function templateForDraft(
 }
 
 /**
- * Fills draft responses ("generate quick", "generate detailed" — spec §2 item 8) in the
- * response language setting when it is fixed, else the contact's language, and merges them
- * into the task's responses.
- *
- * This is the offline drafting engine: templates filled from the task. The AI engine issue puts
- * model-written drafts behind the same call.
+ * The language a draft is written in: a fixed response language setting wins; 'auto' answers
+ * in the language the analysis found, else the contact's, else the interface language.
+ */
+export async function draftLanguage(ctx: AppContext, userId: string, task: Task): Promise<TemplateLanguage> {
+  const [settings] = await ctx.db
+    .select({ language: userSettings.language, responseLanguage: userSettings.responseLanguage })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  const chosen =
+    settings?.responseLanguage && settings.responseLanguage !== 'auto'
+      ? settings.responseLanguage
+      : (task.context.language ?? task.contact?.language);
+  return templateLanguageFor(chosen, settings?.language ?? 'en');
+}
+
+/** The offline engine's draft of one kind: the matching template filled from the task. */
+export function offlineDraft(task: Task, language: TemplateLanguage, kind: DraftKind): string {
+  return fillTemplate(templateForDraft(task, language, kind).content, templateValues(task));
+}
+
+/**
+ * Fills draft responses ("generate quick", "generate detailed" — spec §2 item 8) with the
+ * offline engine and merges them into the task's responses. Model-written drafts stream
+ * through stream-task-draft.ts instead.
  */
 export async function generateTaskDrafts(
   ctx: AppContext,
@@ -45,20 +64,7 @@ export async function generateTaskDrafts(
 ): Promise<Task> {
   const { kinds } = generateTaskDraftsInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
-  const [settings] = await ctx.db
-    .select({ language: userSettings.language, responseLanguage: userSettings.responseLanguage })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  // A fixed response language wins; 'auto' answers in the language the analysis found, else
-  // the contact's, else the interface language.
-  const chosen =
-    settings?.responseLanguage && settings.responseLanguage !== 'auto'
-      ? settings.responseLanguage
-      : (task.context.language ?? task.contact?.language);
-  const language = templateLanguageFor(chosen, settings?.language ?? 'en');
-  const values = templateValues(task);
-  const responses = Object.fromEntries(
-    kinds.map((kind) => [kind, fillTemplate(templateForDraft(task, language, kind).content, values)]),
-  );
+  const language = await draftLanguage(ctx, userId, task);
+  const responses = Object.fromEntries(kinds.map((kind) => [kind, offlineDraft(task, language, kind)]));
   return saveTaskResponses(ctx, userId, taskId, { responses });
 }

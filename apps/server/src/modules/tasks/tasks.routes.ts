@@ -8,6 +8,9 @@ import {
   saveTaskResponsesInputSchema,
   sendTaskMessageInputSchema,
   sendTaskMessageResultSchema,
+  streamTaskDraftInputSchema,
+  errorMessages,
+  type DraftStreamEvent,
   taskCountsSchema,
   taskIdParamsSchema,
   taskPageSchema,
@@ -20,6 +23,8 @@ import { createTask, deleteTask, saveTaskResponses, updateTaskStatus } from './t
 import { countTasks } from './count-tasks';
 import { generateTaskDrafts } from './generate-task-drafts';
 import { sendTaskMessage } from './send-task-message';
+import { startTaskDraft } from './stream-task-draft';
+import { AppError } from '../../lib/app-error';
 import { getTask, listTasks } from './task-queries';
 
 const tags = ['tasks'];
@@ -98,6 +103,51 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       },
     },
     async (request) => generateTaskDrafts(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  r.post(
+    '/tasks/:id/drafts/stream',
+    // Server-sent events: documented in contracts (draftStreamEventSchema), not as JSON.
+    { schema: { tags, params: taskIdParamsSchema, body: streamTaskDraftInputSchema } },
+    async (request, reply) => {
+      const closed = new AbortController();
+      request.raw.on('close', () => closed.abort());
+      // Refusals (unknown task, quota, demo rules) happen here and answer as plain JSON errors.
+      const draft = await startTaskDraft(
+        ctx,
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        closed.signal,
+      );
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: DraftStreamEvent) => stream.write(`data: ${JSON.stringify(event)}\n\n`);
+      let text = '';
+      try {
+        for await (const delta of draft.textStream) {
+          text += delta;
+          send({ type: 'delta', text: delta });
+        }
+        send({ type: 'done', task: await draft.save(text), engine: draft.engine });
+      } catch (error) {
+        // Headers are gone: a failure mid-stream travels as the stream's last event.
+        const known = error instanceof AppError;
+        if (!known) ctx.log.error({ err: error }, 'draft stream failed');
+        send({
+          type: 'error',
+          error: known
+            ? { code: error.code, message: error.message || errorMessages[error.code] }
+            : { code: 'internal', message: errorMessages.internal },
+        });
+      } finally {
+        stream.end();
+      }
+    },
   );
   r.delete(
     '/tasks/:id',

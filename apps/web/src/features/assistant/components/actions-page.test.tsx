@@ -1,11 +1,23 @@
 import type { Task, TaskPage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorReply, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { makeTask } from '@/test/task-fixtures';
 import { ActionsPage } from './actions-page';
+
+// The page's lazy chunks are transformed on first import, which on a loaded machine takes
+// seconds; load them once up front so no test's waits pay for it.
+beforeAll(async () => {
+  await Promise.all([
+    import('./desktop-actions'),
+    import('./mobile-actions'),
+    import('./composer'),
+    import('./task-dialog'),
+    import('./priority-filter-sheet'),
+  ]);
+}, 60_000);
 
 function page(items: Task[], fields: Partial<TaskPage> = {}): TaskPage {
   return { items, total: items.length, page: 1, limit: 50, hasMore: false, ...fields };
@@ -48,10 +60,8 @@ describe('Assistant task list (desktop)', () => {
     const { container } = renderActions({
       'GET /api/tasks': () => new Promise((resolve) => (answer = resolve)),
     });
-    // The first render loads the page's lazy chunks, which a busy machine can make slow.
-    await waitFor(
-      () => expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
     );
     answer({ body: page([anna, makeTask({ title: 'Second', priority: 'low' })], { total: 2 }) });
 
@@ -250,6 +260,53 @@ describe('composer', () => {
     expect(await screen.findByRole('button', { name: /Draft: Polite/ })).toHaveTextContent(
       'Hallo Anna, bis bald!',
     );
+  });
+
+  it('streams a generated draft into the editor, says who wrote it, and keeps it editable', async () => {
+    const drafted = { ...anna, responses: { detailed: 'Hallo Anna, gern – Dienstag?' } };
+    const sse = (events: object[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+    const requests: unknown[] = [];
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/drafts/stream`]: (request: FakeRequest) => {
+        requests.push(request.body);
+        return {
+          headers: { 'content-type': 'text/event-stream' },
+          rawBody: sse([
+            { type: 'delta', text: 'Hallo Anna, ' },
+            { type: 'delta', text: 'gern – Dienstag?' },
+            { type: 'done', task: drafted, engine: { kind: 'model', model: 'gpt-test' } },
+          ]),
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: 'Generate detailed' }));
+
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(message).toHaveValue('Hallo Anna, gern – Dienstag?'));
+    expect(requests).toEqual([{ kind: 'detailed' }]);
+    expect(await screen.findByText('Written by gpt-test.')).toBeInTheDocument();
+    expect(message).not.toHaveAttribute('readonly');
+    await user.type(message, ' 10 Uhr?');
+    expect(message).toHaveValue('Hallo Anna, gern – Dienstag? 10 Uhr?');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('shows the error a draft stream ends with', async () => {
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/drafts/stream`]: {
+        headers: { 'content-type': 'text/event-stream' },
+        rawBody: `data: ${JSON.stringify({ type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt): overloaded' } })}\n\n`,
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: 'Generate quick' }));
+    expect(await screen.findByText('openai (gpt): overloaded')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('readonly');
   });
 
   it('sends the edited template and then shows the sent message to copy', async () => {

@@ -1,5 +1,13 @@
-import { fillTemplate, isPostTask, suggestedTemplate, templateValues, type Task } from '@doppel/contracts';
-import { ArrowLeft, PenLine, Save, Send, Sparkles } from 'lucide-react';
+import {
+  draftKinds,
+  fillTemplate,
+  isPostTask,
+  suggestedTemplate,
+  templateValues,
+  type DraftKind,
+  type Task,
+} from '@doppel/contracts';
+import { ArrowLeft, PenLine, Save, Send, Sparkles, Wand2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +16,7 @@ import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveTaskResponses } from '@/lib/task-api';
 import { useSendTaskMessage } from '../api/task-replies';
+import { useDraftStream } from '../api/use-draft-stream';
 import { composerHeight } from '../utils/composer-height';
 import { SentMessage } from './sent-message';
 
@@ -61,6 +70,8 @@ function ComposerEditor({
   onChange,
   onBack,
   onSent,
+  writing,
+  engineNote,
 }: {
   task: Task;
   state: Extract<ComposerState, { step: 'edit' }>;
@@ -68,6 +79,10 @@ function ComposerEditor({
   onChange: (text: string) => void;
   onBack: () => void;
   onSent: () => void;
+  /** A generated draft is streaming into the field: it is read-only until it is written. */
+  writing: boolean;
+  /** Who wrote the draft in the field, when it was generated. */
+  engineNote: string | null;
 }) {
   const { t } = useTranslation('assistant');
   const fieldId = useId();
@@ -76,7 +91,7 @@ function ComposerEditor({
   const send = useSendTaskMessage();
   const saveDraft = useSaveTaskResponses();
   const post = isPostTask(task.type);
-  const busy = send.isPending || saveDraft.isPending;
+  const busy = send.isPending || saveDraft.isPending || writing;
   const hasText = state.text.trim().length > 0;
   const canSend = hasText && !busy;
 
@@ -119,6 +134,8 @@ function ComposerEditor({
         id={fieldId}
         ref={textarea}
         value={state.text}
+        readOnly={writing}
+        aria-busy={writing || undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
           // Ctrl/⌘+Enter sends, as in most messengers; Enter alone is a new line.
@@ -133,6 +150,11 @@ function ComposerEditor({
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
         <span aria-live="polite">{t('composer.characters', { count: state.text.length })}</span>
         <span>{t('composer.language', { code: languageCode.toUpperCase() })}</span>
+        {writing ? (
+          <span role="status">{t('drafts.writing')}</span>
+        ) : engineNote ? (
+          <span>{engineNote}</span>
+        ) : null}
       </div>
       <div className="flex justify-between gap-2">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
@@ -170,6 +192,16 @@ export default function Composer({ task }: { task: Task }) {
   const { t } = useTranslation('assistant');
   const [state, setState] = useState<ComposerState>({ step: 'options' });
   const [writingAnother, setWritingAnother] = useState(false);
+  const draft = useDraftStream(task.id);
+  const generate = (kind: DraftKind) => {
+    setState({ step: 'edit', kind, text: '' });
+    void draft.start(kind, (text) => setState({ step: 'edit', kind, text }));
+  };
+  const engineNote = draft.engine
+    ? draft.engine.kind === 'offline'
+      ? t('drafts.engine')
+      : t('drafts.byModel', { model: draft.engine.model ?? '' })
+    : null;
   const template = suggestedTemplate(task, i18n.language);
   const values = templateValues(task);
 
@@ -206,6 +238,16 @@ export default function Composer({ task }: { task: Task }) {
         <Badge variant="outline">{template.language.toUpperCase()}</Badge>
       </div>
       {state.step === 'options' ? (
+        <div className="grid grid-cols-2 gap-2">
+          {draftKinds.map((kind) => (
+            <Button key={kind} variant="secondary" onClick={() => generate(kind)}>
+              <Wand2 aria-hidden="true" />
+              {kind === 'quick' ? t('drafts.generateQuick') : t('drafts.generateDetailed')}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {state.step === 'options' ? (
         <ul className="grid gap-2" aria-label={t('composer.optionsLabel')}>
           {options.map((option) => (
             <li key={option.key}>
@@ -241,7 +283,9 @@ export default function Composer({ task }: { task: Task }) {
       ) : (
         <ComposerEditor
           task={task}
-          state={state}
+          state={draft.streaming && draft.kind === state.kind ? { ...state, text: draft.text } : state}
+          writing={draft.streaming}
+          engineNote={engineNote}
           languageCode={template.language}
           onChange={(text) => setState({ ...state, text })}
           onBack={() => setState({ step: 'options' })}

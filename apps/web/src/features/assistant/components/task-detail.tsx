@@ -1,5 +1,5 @@
 import type { Task } from '@doppel/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AnalysisBlock } from './analysis-block';
 import { TaskHeader } from './task-header';
@@ -9,21 +9,12 @@ import { TriggerBlock } from './trigger-block';
 const Composer = lazy(() => import('./composer'));
 
 /** The selected task (spec §2 items 4–7): header, analysis, trigger, then the composer. */
-export function TaskDetail({
-  task,
-  titleId,
-  children,
-}: {
-  task: Task;
-  titleId?: string;
-  children?: ReactNode;
-}) {
+export function TaskDetail({ task, titleId }: { task: Task; titleId?: string }) {
   return (
     <article className="grid gap-4" aria-labelledby={titleId}>
       <TaskHeader task={task} titleId={titleId} />
       <AnalysisBlock task={task} />
       <TriggerBlock task={task} />
-      {children}
       <Suspense fallback={<Skeleton className="h-40 w-full" />}>
         {/* Keyed by task so switching tasks starts the composer afresh. */}
         <Composer key={task.id} task={task} />

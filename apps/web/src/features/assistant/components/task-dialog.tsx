@@ -2,12 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { useSelectedTask } from '../api/use-task-feed';
-import { DraftsPanel } from './drafts-panel';
 import { TaskDetail } from './task-detail';
 
 /**
- * A task as a full-screen dialog on phones (spec §2 item 8), with the draft generators above
- * the composer. Loaded when a task is first opened.
+ * A task as a full-screen dialog on phones (spec §2 item 8); its composer carries the
+ * 'generate quick' and 'generate detailed' actions. Loaded when a task is first opened.
  */
 export default function TaskDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation(['assistant', 'common']);
@@ -21,13 +20,7 @@ export default function TaskDialog({ id, onClose }: { id: string; onClose: () =>
         className="overflow-y-auto"
       >
         <DialogTitle className="sr-only">{task?.title ?? t('mobile.openTask')}</DialogTitle>
-        <div className="p-4 pt-14">
-          {task ? (
-            <TaskDetail task={task} titleId={titleId}>
-              <DraftsPanel task={task} />
-            </TaskDetail>
-          ) : null}
-        </div>
+        <div className="p-4 pt-14">{task ? <TaskDetail task={task} titleId={titleId} /> : null}</div>
       </DialogContent>
     </Dialog>
   );

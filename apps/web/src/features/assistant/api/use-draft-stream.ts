@@ -1,0 +1,83 @@
+import { draftStreamEventSchema, type DraftKind, type DraftStreamEvent } from '@doppel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, apiErrorFromStreamEvent } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n';
+import { parseServerSentEvents } from '@/lib/live-updates';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useApi } from '@/lib/services';
+import { refreshTaskViews } from '@/lib/task-api';
+
+export interface DraftStreamState {
+  /** The kind being written, or null when idle. */
+  kind: DraftKind | null;
+  /** What has been written so far (the whole draft once done). */
+  text: string;
+  /** Who wrote the last finished draft. */
+  engine: Extract<DraftStreamEvent, { type: 'done' }>['engine'] | null;
+}
+
+const IDLE: DraftStreamState = { kind: null, text: '', engine: null };
+
+/**
+ * "Generate quick/detailed": the draft streams in as the model writes it (or arrives at once
+ * from the offline engine), then is saved into the task's responses by the server. Leaving the
+ * screen stops the stream.
+ */
+export function useDraftStream(taskId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<DraftStreamState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = useCallback(
+    async (kind: DraftKind, onDone?: (text: string) => void) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setState({ kind, text: '', engine: null });
+      let text = '';
+      const handle = (event: DraftStreamEvent) => {
+        if (event.type === 'delta') {
+          text += event.text;
+          setState((current) => ({ ...current, text }));
+        } else if (event.type === 'done') {
+          setState({ kind: null, text, engine: event.engine });
+          notifySuccess(i18n.t('tasks:toast.responsesSaved'));
+          void refreshTaskViews(queryClient, event.task);
+          onDone?.(text);
+        } else {
+          throw apiErrorFromStreamEvent(event.error);
+        }
+      };
+      try {
+        const response = await api.postStream(
+          `/api/tasks/${taskId}/drafts/stream`,
+          { kind },
+          { signal: abort.signal },
+        );
+        if (!response.body) throw new ApiError('bad_response', '', response.status);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const events: DraftStreamEvent[] = [];
+          buffer = parseServerSentEvents(buffer + value, (data) => {
+            const parsed = draftStreamEventSchema.safeParse(JSON.parse(data));
+            if (parsed.success) events.push(parsed.data);
+          });
+          for (const event of events) handle(event);
+        }
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        setState((current) => ({ ...current, kind: null }));
+        notifyError(error, i18n.t('assistant:drafts.failed'));
+      }
+    },
+    [api, queryClient, taskId],
+  );
+
+  return { ...state, streaming: state.kind !== null, start };
+}
