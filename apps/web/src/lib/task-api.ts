@@ -59,15 +59,6 @@ export function useTaskPage(filter: TaskFilter) {
   return useQuery({ ...taskPageQueryOptions(api, filter), placeholderData: keepPreviousData });
 }
 
-export function useTask(id: string | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: taskKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/api/tasks/${id}`, { signal }),
-    enabled: Boolean(id),
-  });
-}
-
 /** How many tasks have each status and priority, for the filters' figures. */
 export function useTaskCounts() {
   const api = useApi();

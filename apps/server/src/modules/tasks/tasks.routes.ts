@@ -141,7 +141,7 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         send({
           type: 'error',
           error: known
-            ? { code: error.code, message: error.message || errorMessages[error.code] }
+            ? { code: error.code, message: error.message }
             : { code: 'internal', message: errorMessages.internal },
         });
       } finally {
