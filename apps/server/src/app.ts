@@ -24,6 +24,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { aiModelsRoutes } from './modules/ai-models/ai-models.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { agentRoutes } from './modules/agent/agent.routes';
+import { createBackgroundWork } from './lib/background-work';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -82,9 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     log: app.log,
     events: await createUserEvents(database),
     secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
+    background: createBackgroundWork(app.log),
   };
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
+    await ctx.background.settled();
     mailer.close();
     await ctx.events.close();
   });
@@ -138,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(contactsRoutes, { ctx });
       await scope.register(aiModelsRoutes, { ctx });
       await scope.register(usageRoutes, { ctx });
+      await scope.register(agentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

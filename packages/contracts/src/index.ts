@@ -10,3 +10,4 @@ export * from './events';
 export * from './contacts';
 export * from './reply-templates';
 export * from './ai';
+export * from './agent';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@doppel/db';
 import type { Config } from '../config';
 import type { Mailer } from '../integrations/email/mailer';
+import type { BackgroundWork } from './background-work';
 import type { Clock } from './clock';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { SecretBox } from './secret-box';
@@ -18,4 +19,6 @@ export interface AppContext {
   events: UserEvents;
   /** Encrypts secrets at rest (AI provider keys, messenger credentials). */
   secrets: SecretBox;
+  /** Work started by a request and finished after its answer (lib/background-work.ts). */
+  background: BackgroundWork;
 }

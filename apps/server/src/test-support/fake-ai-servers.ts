@@ -8,6 +8,14 @@ import type { AddressInfo } from 'node:net';
  */
 export type FakeStep =
   | { kind: 'reply'; text?: string; promptTokens?: number; completionTokens?: number }
+  /** The model asks to call a tool; the SDK runs it and calls again with the result. */
+  | {
+      kind: 'tool-call';
+      name: string;
+      input: Record<string, unknown>;
+      promptTokens?: number;
+      completionTokens?: number;
+    }
   | { kind: 'status'; status: number; message?: string; retryAfter?: string }
   /** Never answers; the connection is dropped when the server closes. */
   | { kind: 'hang' };
@@ -26,6 +34,8 @@ export interface FakeAiServer {
   requests: RecordedRequest[];
   /** Answers for the next calls, in order; afterwards every call gets the default reply. */
   script(...steps: FakeStep[]): void;
+  /** GET /v1/models (the health check) answers with this status; null restores 200. */
+  failModelList(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -37,27 +47,51 @@ function chunkText(text: string): string[] {
   return text.match(/.{1,4}/gs) ?? [''];
 }
 
-function openAiReply(
-  res: http.ServerResponse,
-  body: Record<string, unknown>,
-  step: Extract<FakeStep, { kind: 'reply' }>,
-) {
-  const text = step.text ?? DEFAULT_REPLY.text;
+type AnswerStep = Extract<FakeStep, { kind: 'reply' | 'tool-call' }>;
+
+function tokenCounts(step: AnswerStep) {
+  return {
+    promptTokens: step.promptTokens ?? DEFAULT_REPLY.promptTokens,
+    completionTokens: step.completionTokens ?? DEFAULT_REPLY.completionTokens,
+  };
+}
+
+let toolCallCounter = 0;
+
+function openAiReply(res: http.ServerResponse, body: Record<string, unknown>, step: AnswerStep) {
+  const { promptTokens, completionTokens } = tokenCounts(step);
   const usage = {
-    prompt_tokens: step.promptTokens ?? DEFAULT_REPLY.promptTokens,
-    completion_tokens: step.completionTokens ?? DEFAULT_REPLY.completionTokens,
-    total_tokens:
-      (step.promptTokens ?? DEFAULT_REPLY.promptTokens) +
-      (step.completionTokens ?? DEFAULT_REPLY.completionTokens),
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
   };
   const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: String(body.model) };
+  const toolCall =
+    step.kind === 'tool-call'
+      ? { id: `call_${++toolCallCounter}`, name: step.name, arguments: JSON.stringify(step.input) }
+      : null;
+  const text = step.kind === 'reply' ? (step.text ?? DEFAULT_REPLY.text) : '';
+  const finishReason = toolCall ? 'tool_calls' : 'stop';
   if (!body.stream) {
+    const message = toolCall
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: toolCall.id,
+              type: 'function',
+              function: { name: toolCall.name, arguments: toolCall.arguments },
+            },
+          ],
+        }
+      : { role: 'assistant', content: text };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
         ...base,
         object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message, finish_reason: finishReason }],
         usage,
       }),
     );
@@ -65,41 +99,46 @@ function openAiReply(
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-  send({
-    ...base,
-    object: 'chat.completion.chunk',
-    choices: [{ index: 0, delta: { role: 'assistant', content: '' } }],
-  });
-  for (const piece of chunkText(text)) {
-    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] });
+  const chunk = (delta: unknown, finish: string | null = null) =>
+    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
+  if (toolCall) {
+    chunk({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { index: 0, id: toolCall.id, type: 'function', function: { name: toolCall.name, arguments: '' } },
+      ],
+    });
+    for (const piece of chunkText(toolCall.arguments)) {
+      chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] });
+    }
+  } else {
+    chunk({ role: 'assistant', content: '' });
+    for (const piece of chunkText(text)) chunk({ content: piece });
   }
-  send({
-    ...base,
-    object: 'chat.completion.chunk',
-    choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
-  });
+  chunk({}, finishReason);
   // Real servers send usage in a last chunk only when asked (stream_options.include_usage).
   const options = body.stream_options as { include_usage?: boolean } | undefined;
   if (options?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
   res.end('data: [DONE]\n\n');
 }
 
-function anthropicReply(
-  res: http.ServerResponse,
-  body: Record<string, unknown>,
-  step: Extract<FakeStep, { kind: 'reply' }>,
-) {
-  const text = step.text ?? DEFAULT_REPLY.text;
-  const inputTokens = step.promptTokens ?? DEFAULT_REPLY.promptTokens;
-  const outputTokens = step.completionTokens ?? DEFAULT_REPLY.completionTokens;
+function anthropicReply(res: http.ServerResponse, body: Record<string, unknown>, step: AnswerStep) {
+  const { promptTokens: inputTokens, completionTokens: outputTokens } = tokenCounts(step);
   const message = { id: 'msg_fake', type: 'message', role: 'assistant', model: String(body.model) };
+  const toolUse =
+    step.kind === 'tool-call'
+      ? { id: `toolu_${++toolCallCounter}`, name: step.name, input: step.input }
+      : null;
+  const text = step.kind === 'reply' ? (step.text ?? DEFAULT_REPLY.text) : '';
+  const stopReason = toolUse ? 'tool_use' : 'end_turn';
   if (!body.stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
         ...message,
-        content: [{ type: 'text', text }],
-        stop_reason: 'end_turn',
+        content: toolUse ? [{ type: 'tool_use', ...toolUse }] : [{ type: 'text', text }],
+        stop_reason: stopReason,
         stop_sequence: null,
         usage: { input_tokens: inputTokens, output_tokens: outputTokens },
       }),
@@ -119,22 +158,37 @@ function anthropicReply(
       usage: { input_tokens: inputTokens, output_tokens: 1 },
     },
   });
-  send('content_block_start', {
-    type: 'content_block_start',
-    index: 0,
-    content_block: { type: 'text', text: '' },
-  });
-  for (const piece of chunkText(text)) {
-    send('content_block_delta', {
-      type: 'content_block_delta',
+  if (toolUse) {
+    send('content_block_start', {
+      type: 'content_block_start',
       index: 0,
-      delta: { type: 'text_delta', text: piece },
+      content_block: { type: 'tool_use', id: toolUse.id, name: toolUse.name, input: {} },
     });
+    for (const piece of chunkText(JSON.stringify(toolUse.input))) {
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: piece },
+      });
+    }
+  } else {
+    send('content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'text', text: '' },
+    });
+    for (const piece of chunkText(text)) {
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: piece },
+      });
+    }
   }
   send('content_block_stop', { type: 'content_block_stop', index: 0 });
   send('message_delta', {
     type: 'message_delta',
-    delta: { stop_reason: 'end_turn', stop_sequence: null },
+    delta: { stop_reason: stopReason, stop_sequence: null },
     usage: { output_tokens: outputTokens },
   });
   send('message_stop', { type: 'message_stop' });
@@ -152,9 +206,21 @@ function errorBody(dialect: Dialect, status: number, message: string): string {
       });
 }
 
+function modelList(dialect: Dialect) {
+  return dialect === 'openai'
+    ? { object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'fake' }] }
+    : {
+        data: [{ type: 'model', id: 'fake-model', display_name: 'Fake', created_at: '2026-01-01T00:00:00Z' }],
+        has_more: false,
+        first_id: 'fake-model',
+        last_id: 'fake-model',
+      };
+}
+
 async function startFake(dialect: Dialect): Promise<FakeAiServer> {
   const requests: RecordedRequest[] = [];
   const steps: FakeStep[] = [];
+  let modelListStatus: number | null = null;
   const endpoint = dialect === 'openai' ? '/v1/chat/completions' : '/v1/messages';
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -173,6 +239,16 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
         body,
         at: Date.now(),
       });
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        if (modelListStatus !== null) {
+          res.writeHead(modelListStatus, { 'content-type': 'application/json' });
+          res.end(errorBody(dialect, modelListStatus, `fake ${dialect} model list failure`));
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(modelList(dialect)));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== endpoint) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(errorBody(dialect, 404, `no route ${req.method} ${req.url}`));
@@ -199,6 +275,9 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
     script: (...next) => {
       steps.length = 0;
       steps.push(...next);
+    },
+    failModelList: (status) => {
+      modelListStatus = status;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { desc, emailOutbox, eq, openDatabase, type Database } from '@doppel/db';
+import {
+  communicationHistory,
+  contacts,
+  desc,
+  emailOutbox,
+  eq,
+  openDatabase,
+  type Database,
+} from '@doppel/db';
 import { buildApp, type DoppelApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Clock } from '../lib/clock';
@@ -153,4 +161,26 @@ export async function eventually(check: () => Promise<void>, withinMs = 1500): P
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+}
+
+/** A contact of the user who wrote one message (by email), as a messenger would leave it. */
+export async function seedContactWithMessage(
+  doppel: DoppelApp,
+  userId: string,
+  contact: { name: string; company: string; language: string },
+  message: string,
+) {
+  const [row] = await doppel.ctx.db
+    .insert(contacts)
+    .values({ userId, ...contact, source: 'email' })
+    .returning();
+  await doppel.ctx.db.insert(communicationHistory).values({
+    userId,
+    contactId: row!.id,
+    direction: 'inbound',
+    channel: 'email',
+    text: message,
+    deliveryStatus: 'received',
+  });
+  return row!;
 }

@@ -5,3 +5,4 @@ export * from './platform';
 export * from './contacts';
 export * from './tasks';
 export * from './ai';
+export * from './agent';

@@ -1,4 +1,4 @@
-import { APICallError, generateText, streamText, type ModelMessage } from 'ai';
+import { APICallError, generateText, stepCountIs, streamText, type ModelMessage, type ToolSet } from 'ai';
 import { AppError } from '../../lib/app-error';
 import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
 import { createLanguageModel, type ProviderConfig } from './language-model';
@@ -16,7 +16,14 @@ export interface ModelCall {
   timeoutMs: number;
   signal?: AbortSignal;
   retryPolicy?: RetryPolicy;
+  /** Tools the model may call (AI SDK tool calling); their results go back to it. */
+  tools?: ToolSet;
+  /** Model steps at most when tools are given: each tool round trip is one step. */
+  maxSteps?: number;
 }
+
+/** Enough for a look-up or two and an answer, not for a runaway loop. */
+const DEFAULT_MAX_TOOL_STEPS = 5;
 
 export interface ModelUsage {
   promptTokens: number;
@@ -93,6 +100,9 @@ function prepare(call: ModelCall) {
       ...input,
       temperature: call.temperature,
       maxOutputTokens: call.maxOutputTokens,
+      ...(call.tools
+        ? { tools: call.tools, stopWhen: stepCountIs(call.maxSteps ?? DEFAULT_MAX_TOOL_STEPS) }
+        : {}),
       abortSignal,
       // Retries happen in the fetch, which honours Retry-After.
       maxRetries: 0,
@@ -116,8 +126,13 @@ export async function generateWithModel(call: ModelCall): Promise<ModelAnswer> {
   }
 }
 
+/** What a streamed call reports as it goes: text as written, and each tool the model calls. */
+export type ModelStreamPart = { type: 'text'; text: string } | { type: 'tool-call'; toolName: string };
+
 export interface ModelStream {
-  /** Text as it is written; throws an AppError when the provider fails mid-way. */
+  /** Text and tool calls as they happen; throws an AppError when the provider fails mid-way. */
+  parts: AsyncIterable<ModelStreamPart>;
+  /** The text alone; read either this or `parts`, not both. */
   textStream: AsyncIterable<string>;
   /** Settles once the stream has been read to its end. */
   done: Promise<ModelAnswer>;
@@ -132,7 +147,7 @@ export function streamWithModel(call: ModelCall): ModelStream {
   // A caller that never reads the stream must not cause an unhandled rejection.
   done.catch(() => undefined);
 
-  async function* read(): AsyncGenerator<string> {
+  async function* read(): AsyncGenerator<ModelStreamPart> {
     let text = '';
     let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
     try {
@@ -140,7 +155,9 @@ export function streamWithModel(call: ModelCall): ModelStream {
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           text += part.text;
-          yield part.text;
+          yield { type: 'text', text: part.text };
+        } else if (part.type === 'tool-call') {
+          yield { type: 'tool-call', toolName: part.toolName };
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'abort') {
@@ -156,5 +173,11 @@ export function streamWithModel(call: ModelCall): ModelStream {
     }
     settle.resolve({ text, usage, latencyMs: Math.round(performance.now() - started) });
   }
-  return { textStream: read(), done };
+  const parts = read();
+  return { parts, textStream: textOnly(parts), done };
+}
+
+/** The text parts of a stream, for callers that do not use tools. */
+export async function* textOnly(parts: AsyncIterable<ModelStreamPart>): AsyncGenerator<string> {
+  for await (const part of parts) if (part.type === 'text') yield part.text;
 }

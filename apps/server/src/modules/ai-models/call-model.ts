@@ -1,10 +1,12 @@
 import type { TokenPurpose } from '@doppel/contracts';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, ToolSet } from 'ai';
 import {
   generateWithModel,
   streamWithModel,
   type ModelAnswer,
   type ModelStream,
+  type ModelStreamPart,
+  textOnly,
 } from '../../integrations/ai/run-model';
 import type { AppContext } from '../../lib/context';
 import { assertTokenQuotaLeft, recordTokenUsage } from '../usage/token-usage';
@@ -19,6 +21,8 @@ export interface UserModelRequest {
   temperature?: number;
   maxOutputTokens?: number;
   signal?: AbortSignal;
+  tools?: ToolSet;
+  maxSteps?: number;
 }
 
 function callOptions(ctx: AppContext, model: ProviderModel, request: UserModelRequest) {
@@ -31,6 +35,8 @@ function callOptions(ctx: AppContext, model: ProviderModel, request: UserModelRe
     maxOutputTokens: request.maxOutputTokens ?? model.preferences.maxTokens,
     timeoutMs: ctx.config.aiTimeoutMs,
     signal: request.signal,
+    tools: request.tools,
+    maxSteps: request.maxSteps,
   };
 }
 
@@ -80,9 +86,10 @@ export async function streamForUser(
     return answer;
   });
   done.catch(() => undefined);
-  async function* read(): AsyncGenerator<string> {
-    yield* stream.textStream;
+  async function* read(): AsyncGenerator<ModelStreamPart> {
+    yield* stream.parts;
     await done;
   }
-  return { textStream: read(), done };
+  const parts = read();
+  return { parts, textStream: textOnly(parts), done };
 }

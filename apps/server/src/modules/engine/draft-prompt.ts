@@ -1,7 +1,7 @@
 import type { DraftKind, Task, TemplateLanguage } from '@doppel/contracts';
 
 /** Language names for the model's instructions. */
-const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
+export const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
   en: 'English',
   ru: 'Russian',
   fr: 'French',

@@ -1,6 +1,7 @@
 import { streamTaskDraftInputSchema, type DraftKind, type Task } from '@doppel/contracts';
 import { and, communicationHistory, desc, eq, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
+import { yieldOnce } from '../../lib/yield-once';
 import { streamForUser } from '../ai-models/call-model';
 import { resolveModel } from '../ai-models/resolve-model';
 import type { AuthenticatedUser } from '../auth/sessions';
@@ -34,10 +35,6 @@ async function recentHistory(ctx: AppContext, userId: string, contactId: string)
   return rows.reverse();
 }
 
-async function* once(text: string): AsyncGenerator<string> {
-  yield text;
-}
-
 /**
  * Starts writing one draft of a task ("Generate quick/detailed" in the composer): through the
  * user's model, streamed, when one is configured; by the offline engine otherwise (and in demo
@@ -60,7 +57,7 @@ export async function startTaskDraft(
   if (model.kind === 'offline') {
     return {
       engine: { kind: 'offline', model: null },
-      textStream: once(offlineDraft(task, language, kind)),
+      textStream: yieldOnce(offlineDraft(task, language, kind)),
       save,
     };
   }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftStreamEvent } from '@doppel/contracts';
-import { communicationHistory, contacts, eq, tokenUsage } from '@doppel/db';
+import { eq, tokenUsage } from '@doppel/db';
 import type { DoppelApp } from '../../app';
 import { startFakeOpenAiServer, type FakeAiServer } from '../../test-support/fake-ai-servers';
-import { createTestApp, signedInUser } from '../../test-support/test-app';
+import { createTestApp, seedContactWithMessage, signedInUser } from '../../test-support/test-app';
 
 let doppel: DoppelApp;
 let openAi: FakeAiServer;
@@ -28,22 +28,16 @@ function events(body: string): DraftStreamEvent[] {
 }
 
 async function germanTask(user: User) {
-  const [contact] = await doppel.ctx.db
-    .insert(contacts)
-    .values({ userId: user.userId, name: 'Hans', company: 'Nordlicht', language: 'de', source: 'email' })
-    .returning();
-  await doppel.ctx.db.insert(communicationHistory).values({
-    userId: user.userId,
-    contactId: contact!.id,
-    direction: 'inbound',
-    channel: 'email',
-    text: 'Wir planen einen Pilot im Mai.',
-    deliveryStatus: 'received',
-  });
+  const contact = await seedContactWithMessage(
+    doppel,
+    user.userId,
+    { name: 'Hans', company: 'Nordlicht', language: 'de' },
+    'Wir planen einen Pilot im Mai.',
+  );
   const response = await call(user, 'POST', '/api/tasks', {
     title: 'Reply to Hans',
     type: 'message_reply',
-    contactId: contact!.id,
+    contactId: contact.id,
     context: { lastMessage: 'Können wir nächste Woche sprechen?' },
   });
   return response.json<{ id: string }>();

@@ -9,7 +9,6 @@ import {
   sendTaskMessageInputSchema,
   sendTaskMessageResultSchema,
   streamTaskDraftInputSchema,
-  errorMessages,
   type DraftStreamEvent,
   taskCountsSchema,
   taskIdParamsSchema,
@@ -24,7 +23,7 @@ import { countTasks } from './count-tasks';
 import { generateTaskDrafts } from './generate-task-drafts';
 import { sendTaskMessage } from './send-task-message';
 import { startTaskDraft } from './stream-task-draft';
-import { AppError } from '../../lib/app-error';
+import { abortOnClose, openEventStream, streamError } from '../../lib/event-stream';
 import { getTask, listTasks } from './task-queries';
 
 const tags = ['tasks'];
@@ -109,41 +108,24 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     // Server-sent events: documented in contracts (draftStreamEventSchema), not as JSON.
     { schema: { tags, params: taskIdParamsSchema, body: streamTaskDraftInputSchema } },
     async (request, reply) => {
-      const closed = new AbortController();
-      request.raw.on('close', () => closed.abort());
       // Refusals (unknown task, quota, demo rules) happen here and answer as plain JSON errors.
       const draft = await startTaskDraft(
         ctx,
         requireAuth(request),
         request.params.id,
         request.body,
-        closed.signal,
+        abortOnClose(request),
       );
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      });
-      const send = (event: DraftStreamEvent) => stream.write(`data: ${JSON.stringify(event)}\n\n`);
+      const stream = openEventStream<DraftStreamEvent>(reply);
       let text = '';
       try {
         for await (const delta of draft.textStream) {
           text += delta;
-          send({ type: 'delta', text: delta });
+          stream.send({ type: 'delta', text: delta });
         }
-        send({ type: 'done', task: await draft.save(text), engine: draft.engine });
+        stream.send({ type: 'done', task: await draft.save(text), engine: draft.engine });
       } catch (error) {
-        // Headers are gone: a failure mid-stream travels as the stream's last event.
-        const known = error instanceof AppError;
-        if (!known) ctx.log.error({ err: error }, 'draft stream failed');
-        send({
-          type: 'error',
-          error: known
-            ? { code: error.code, message: error.message }
-            : { code: 'internal', message: errorMessages.internal },
-        });
+        stream.send({ type: 'error', error: streamError(ctx, error, 'draft stream') });
       } finally {
         stream.end();
       }

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  agentStatusSchema,
+  chatHistorySchema,
+  okSchema,
+  sendChatMessageInputSchema,
+  type ChatStreamEvent,
+} from '@doppel/contracts';
+import type { AppContext } from '../../lib/context';
+import { abortOnClose, openEventStream, streamError } from '../../lib/event-stream';
+import { requireAuth } from '../../plugins/authenticate';
+import { agentStatus } from './agent-status';
+import { startChatAnswer } from './answer-chat-message';
+import { clearChatMessages, listChatMessages } from './chat-history';
+
+const tags = ['agent'];
+
+/** The agent console (spec §2 Agent chat): the kept conversation, messages and status. */
+export async function agentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/agent/messages', { schema: { tags, response: { 200: chatHistorySchema } } }, async (request) => ({
+    items: await listChatMessages(ctx, requireAuth(request).userId),
+  }));
+  r.delete('/agent/messages', { schema: { tags, response: { 200: okSchema } } }, async (request) => {
+    await clearChatMessages(ctx, requireAuth(request).userId);
+    return { ok: true as const };
+  });
+  r.get('/agent/status', { schema: { tags, response: { 200: agentStatusSchema } } }, async (request) =>
+    agentStatus(ctx, requireAuth(request)),
+  );
+  r.post(
+    '/agent/messages',
+    // Server-sent events: documented in contracts (chatStreamEventSchema), not as JSON.
+    { schema: { tags, body: sendChatMessageInputSchema } },
+    async (request, reply) => {
+      // Refusals (bad input, token quota) happen here and answer as plain JSON errors.
+      const answer = await startChatAnswer(ctx, requireAuth(request), request.body, abortOnClose(request));
+      const stream = openEventStream<ChatStreamEvent>(reply);
+      stream.send({ type: 'user', message: answer.userMessage });
+      if (answer.kind === 'cleared') {
+        stream.send({ type: 'cleared' });
+        stream.end();
+        return;
+      }
+      let text = '';
+      try {
+        for await (const event of answer.events) {
+          if (event.type === 'delta') text += event.text;
+          stream.send(event);
+        }
+        stream.send({ type: 'done', message: await answer.save(text) });
+      } catch (error) {
+        stream.send({ type: 'error', error: streamError(ctx, error, 'agent answer') });
+      } finally {
+        stream.end();
+      }
+    },
+  );
+}
