@@ -33,11 +33,7 @@ export type ChatHistory = z.infer<typeof chatHistorySchema>;
 /** Spec §5 Chat input: empty or whitespace-only messages are not sent. */
 export const sendChatMessageInputSchema = z
   .object({
-    content: z
-      .string()
-      .trim()
-      .min(1, 'messageRequired')
-      .max(CHAT_MESSAGE_MAX_LENGTH, 'messageTooLong'),
+    content: z.string().trim().min(1, 'messageRequired').max(CHAT_MESSAGE_MAX_LENGTH, 'messageTooLong'),
   })
   .strict();
 export type SendChatMessageInput = z.infer<typeof sendChatMessageInputSchema>;

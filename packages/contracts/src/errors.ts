@@ -22,6 +22,7 @@ export const errorCodes = [
   'token_quota_exceeded',
   'ai_provider_failed',
   'ai_timeout',
+  'ai_model_required',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -44,6 +45,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   token_quota_exceeded: 402,
   ai_provider_failed: 502,
   ai_timeout: 504,
+  ai_model_required: 409,
   internal: 500,
 };
 
@@ -65,6 +67,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   token_quota_exceeded: 'Token quota for this month is used up',
   ai_provider_failed: 'The AI provider could not answer',
   ai_timeout: 'The AI provider did not answer in time',
+  ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
   internal: 'Something went wrong',
 };
 

@@ -143,7 +143,8 @@ export const createTaskInputSchema = z
   .object({
     title: z.string().trim().min(1, 'titleRequired').max(300),
     type: taskTypeSchema,
-    priority: taskPrioritySchema.default('medium'),
+    /** Omitted: the analysis decides (medium when there is nothing to analyse). */
+    priority: taskPrioritySchema.optional(),
     description: z.string().trim().max(5000).default(''),
     contactId: z.uuid().nullable().optional(),
     assignee: z.string().trim().max(200).nullable().optional(),
@@ -174,6 +175,20 @@ export const sendTaskMessageInputSchema = z
   })
   .strict();
 export type SendTaskMessageInput = z.input<typeof sendTaskMessageInputSchema>;
+
+/** The composer's Translate: the draft into the language the task is answered in. */
+export const translateDraftInputSchema = z
+  .object({ text: z.string().trim().min(1, 'messageRequired').max(20_000) })
+  .strict();
+export type TranslateDraftInput = z.infer<typeof translateDraftInputSchema>;
+
+export const translateDraftResultSchema = z.object({
+  text: z.string(),
+  /** ISO 639-1 code the text was translated into. */
+  language: z.string(),
+  model: z.string(),
+});
+export type TranslateDraftResult = z.infer<typeof translateDraftResultSchema>;
 
 /**
  * How a sent message left: delivered through a connected messenger, or recorded for the user to

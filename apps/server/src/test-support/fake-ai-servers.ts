@@ -6,7 +6,15 @@ import type { AddressInfo } from 'node:net';
  * §4.8): OpenAI chat completions (also what every OpenAI-compatible server speaks) and
  * Anthropic messages, plain and streamed. Tests script what the next calls answer.
  */
-export type FakeStep =
+export type FakeStep = FakeAnswer & {
+  /**
+   * Only a request whose JSON body contains this text takes the step, so calls that run side by
+   * side (a chat answer and a task's background analysis) each get their own answer.
+   */
+  match?: string;
+};
+
+type FakeAnswer =
   | { kind: 'reply'; text?: string; promptTokens?: number; completionTokens?: number }
   /** The model asks to call a tool; the SDK runs it and calls again with the result. */
   | {
@@ -47,7 +55,7 @@ function chunkText(text: string): string[] {
   return text.match(/.{1,4}/gs) ?? [''];
 }
 
-type AnswerStep = Extract<FakeStep, { kind: 'reply' | 'tool-call' }>;
+type AnswerStep = Extract<FakeAnswer, { kind: 'reply' | 'tool-call' }>;
 
 function tokenCounts(step: AnswerStep) {
   return {
@@ -254,7 +262,9 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
         res.end(errorBody(dialect, 404, `no route ${req.method} ${req.url}`));
         return;
       }
-      const step = steps.shift() ?? DEFAULT_REPLY;
+      const raw = JSON.stringify(body);
+      const index = steps.findIndex((candidate) => !candidate.match || raw.includes(candidate.match));
+      const step = index >= 0 ? steps.splice(index, 1)[0]! : DEFAULT_REPLY;
       if (step.kind === 'hang') return;
       if (step.kind === 'status') {
         const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -240,7 +240,7 @@ const es: AgentTexts = {
   },
   unknownCommand: 'Comando desconocido /{name}. Escribe /help para ver la lista.',
   offlineConversation:
-    'Funciono con el motor sin conexión, que escribe con plantillas y no puede mantener una conversación. Añade un modelo de lenguaje en Ajustes → Modelos de IA para hablar conmigo. Mientras tanto, los comandos funcionan: escribe /help.',
+    'Funciono con el motor sin conexión, que escribe con plantillas y no puede mantener una conversación. Añade un modelo de lenguaje en Configuración → Modelos de IA para hablar conmigo. Mientras tanto, los comandos funcionan: escribe /help.',
 };
 
 const de: AgentTexts = {

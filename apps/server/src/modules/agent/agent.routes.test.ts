@@ -1,42 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentStatus, ChatHistory, ChatStreamEvent, Task } from '@doppel/contracts';
 import { chatMessages, eq, tokenUsage } from '@doppel/db';
-import type { DoppelApp } from '../../app';
-import {
-  startFakeAnthropicServer,
-  startFakeOpenAiServer,
-  type FakeAiServer,
-} from '../../test-support/fake-ai-servers';
-import { createTestApp, seedContactWithMessage, signedInUser } from '../../test-support/test-app';
+import { aiTestBed, streamEvents, type TestUser as User } from '../../test-support/ai-test-bed';
+import { seedContactWithMessage, signedInUser } from '../../test-support/test-app';
 
-let doppel: DoppelApp;
-let openAi: FakeAiServer;
-let anthropic: FakeAiServer;
-beforeAll(async () => {
-  [openAi, anthropic] = await Promise.all([startFakeOpenAiServer(), startFakeAnthropicServer()]);
-  doppel = await createTestApp({ config: { aiTimeoutMs: 5000 } });
-});
-afterAll(async () => {
-  await doppel.app.close();
-  await Promise.all([openAi.close(), anthropic.close()]);
-});
-
-type User = Awaited<ReturnType<typeof signedInUser>>;
-const call = (user: User, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  doppel.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.accessToken}` } });
-
-function events(body: string): ChatStreamEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => JSON.parse(block.slice(6)) as ChatStreamEvent);
-}
+const bed = aiTestBed();
+const { call, useModel } = bed;
 
 /** Sends one console message and returns the stream's events and the finished answer. */
 async function say(user: User, content: string) {
   const response = await call(user, 'POST', '/api/agent/messages', { content });
   expect(response.statusCode).toBe(200);
-  const stream = events(response.body);
+  const stream = streamEvents<ChatStreamEvent>(response.body);
   const done = stream.find((event) => event.type === 'done');
   const answer = done?.type === 'done' ? done.message.content : null;
   return { stream, answer, done: done?.type === 'done' ? done.message : null };
@@ -52,21 +27,9 @@ async function createTask(user: User, title: string, extra: object = {}) {
   return response.json<Task>();
 }
 
-async function useModel(user: User, server: FakeAiServer, provider: 'openai-compatible' | 'anthropic') {
-  const created = await call(user, 'POST', '/api/ai/models', {
-    name: 'Twin brain',
-    provider,
-    modelId: 'fake-thinker',
-    baseUrl: server.baseUrl,
-    apiKey: 'sk-test-key',
-  });
-  expect(created.statusCode).toBe(201);
-  await call(user, 'PATCH', '/api/settings', { aiPreferences: { defaultModel: created.json().id } });
-}
-
 describe('agent console commands (offline engine)', () => {
   it('/help lists every command and the exchange is kept', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     const { stream, answer } = await say(user, '/help');
     expect(stream[0]).toMatchObject({ type: 'user', message: { type: 'user', content: '/help' } });
     for (const command of ['/help', '/status', '/tasks', '/search', '/draft', '/clear']) {
@@ -82,17 +45,17 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('answers in the interface language', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     await call(user, 'PATCH', '/api/settings', { language: 'ru' });
     const { answer } = await say(user, '/help');
     expect(answer).toMatch(/^Команды:/);
   });
 
   it('/status names the offline engine, the month’s tokens, pending tasks and messengers', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     await createTask(user, 'Write to Ada');
     await createTask(user, 'Write to Bob');
-    await doppel.ctx.db.insert(tokenUsage).values({
+    await bed.doppel.ctx.db.insert(tokenUsage).values({
       userId: user.userId,
       model: 'm',
       provider: 'openai',
@@ -112,7 +75,7 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('/tasks lists the latest tasks with their #numbers, filters by status and refuses an unknown one', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     const first = await createTask(user, 'Congratulate Ada', { priority: 'high' });
     const second = await createTask(user, 'Follow up with Bob');
     await call(user, 'PATCH', `/api/tasks/${second.id}/status`, { status: 'completed' });
@@ -133,7 +96,7 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('/draft writes a quick draft for the task named by #number or title and saves it', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     const task = await createTask(user, 'Reply to Hans', {
       type: 'message_reply',
       context: { lastMessage: 'Can we talk next week?' },
@@ -148,7 +111,7 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('/draft asks which task when several match, and says when none does', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     await createTask(user, 'Intro to Carla');
     await createTask(user, 'Intro to Dan');
     const ambiguous = (await say(user, '/draft intro')).answer!;
@@ -159,7 +122,7 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('/search reports an empty knowledge base; unknown commands point to /help', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     expect((await say(user, '/search pricing')).answer).toBe(
       'Your knowledge base has no processed documents yet. Add material on the Knowledge page.',
     );
@@ -168,19 +131,22 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('free text gets the offline engine’s honest answer, marked as offline', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     const { done } = await say(user, 'How are my leads doing?');
     expect(done?.engine).toEqual({ kind: 'offline', model: null });
     expect(done?.content).toContain('offline engine');
   });
 
   it('/clear deletes the conversation; DELETE does too; other users are untouched', async () => {
-    const user = await signedInUser(doppel);
-    const other = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
+    const other = await signedInUser(bed.doppel);
     await say(user, '/help');
     await say(other, '/help');
     const cleared = await call(user, 'POST', '/api/agent/messages', { content: '/clear' });
-    expect(events(cleared.body).map((event) => event.type)).toEqual(['user', 'cleared']);
+    expect(streamEvents<ChatStreamEvent>(cleared.body).map((event) => event.type)).toEqual([
+      'user',
+      'cleared',
+    ]);
     expect(await history(user)).toEqual([]);
     expect(await history(other)).toHaveLength(2);
     expect((await call(other, 'DELETE', '/api/agent/messages')).json()).toEqual({ ok: true });
@@ -188,7 +154,7 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('refuses empty and whitespace-only messages and stores nothing', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     for (const content of ['', '   \n\t ']) {
       const response = await call(user, 'POST', '/api/agent/messages', { content });
       expect(response.statusCode).toBe(400);
@@ -203,37 +169,37 @@ describe('agent console commands (offline engine)', () => {
   });
 
   it('needs a session', async () => {
-    const response = await doppel.app.inject({ method: 'GET', url: '/api/agent/messages' });
+    const response = await bed.doppel.app.inject({ method: 'GET', url: '/api/agent/messages' });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('agent console status', () => {
   it('is online on the offline engine and says so', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     const status = (await call(user, 'GET', '/api/agent/status')).json<AgentStatus>();
     expect(status).toMatchObject({ online: true, engine: 'offline', model: null, error: null });
   });
 
   it("checks the user's model with its key without spending tokens, and reports a failure", async () => {
-    const user = await signedInUser(doppel);
-    await useModel(user, openAi, 'openai-compatible');
-    const before = openAi.requests.length;
+    const user = await signedInUser(bed.doppel);
+    await useModel(user, bed.openAi, 'fake-thinker');
+    const before = bed.openAi.requests.length;
     const online = (await call(user, 'GET', '/api/agent/status')).json<AgentStatus>();
     expect(online).toMatchObject({ online: true, engine: 'model', model: 'fake-thinker', error: null });
-    const check = openAi.requests.slice(before).find((request) => request.path === '/v1/models');
+    const check = bed.openAi.requests.slice(before).find((request) => request.path === '/v1/models');
     expect(check?.headers.authorization).toBe('Bearer sk-test-key');
 
-    const broken = await signedInUser(doppel);
-    await useModel(broken, anthropic, 'anthropic');
-    anthropic.failModelList(401);
+    const broken = await signedInUser(bed.doppel);
+    await useModel(broken, bed.anthropic, 'fake-thinker');
+    bed.anthropic.failModelList(401);
     try {
       const offline = (await call(broken, 'GET', '/api/agent/status')).json<AgentStatus>();
       expect(offline).toMatchObject({ online: false, engine: 'model', model: 'fake-thinker' });
       expect(offline.error).toContain('HTTP 401');
-      expect(anthropic.requests.at(-1)?.headers['x-api-key']).toBe('sk-test-key');
+      expect(bed.anthropic.requests.at(-1)?.headers['x-api-key']).toBe('sk-test-key');
     } finally {
-      anthropic.failModelList(null);
+      bed.anthropic.failModelList(null);
     }
     expect((await say(broken, '/status')).answer).toMatch(/^Model: fake-thinker — offline: .*HTTP 401/);
     expect(await tokensOf(user)).toEqual([]);
@@ -241,7 +207,7 @@ describe('agent console status', () => {
 });
 
 async function tokensOf(user: User) {
-  return doppel.ctx.db
+  return bed.doppel.ctx.db
     .select({
       purpose: tokenUsage.purpose,
       model: tokenUsage.model,
@@ -254,9 +220,9 @@ async function tokensOf(user: User) {
 
 describe('agent conversation with a language model', () => {
   it('streams the answer, keeps the conversation and meters the tokens', async () => {
-    const user = await signedInUser(doppel);
-    await useModel(user, openAi, 'openai-compatible');
-    openAi.script({
+    const user = await signedInUser(bed.doppel);
+    await useModel(user, bed.openAi, 'fake-thinker');
+    bed.openAi.script({
       kind: 'reply',
       text: 'Hello! Ready when you are.',
       promptTokens: 40,
@@ -270,9 +236,9 @@ describe('agent conversation with a language model', () => {
       engine: { kind: 'model', model: 'fake-thinker' },
     });
 
-    openAi.script({ kind: 'reply', text: 'You said hi.', promptTokens: 60, completionTokens: 4 });
+    bed.openAi.script({ kind: 'reply', text: 'You said hi.', promptTokens: 60, completionTokens: 4 });
     await say(user, 'What did I say?');
-    const request = openAi.requests.at(-1)!;
+    const request = bed.openAi.requests.at(-1)!;
     const messages = request.body.messages as Array<{ role: string; content: string }>;
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages.slice(1).map((message) => message.content)).toEqual([
@@ -289,10 +255,10 @@ describe('agent conversation with a language model', () => {
   });
 
   it('calls the list_tasks tool and answers from its result (OpenAI-compatible)', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     await createTask(user, 'Congratulate Ada on the new role', { priority: 'high' });
-    await useModel(user, openAi, 'openai-compatible');
-    openAi.script(
+    await useModel(user, bed.openAi, 'fake-thinker');
+    bed.openAi.script(
       {
         kind: 'tool-call',
         name: 'list_tasks',
@@ -305,7 +271,7 @@ describe('agent conversation with a language model', () => {
     const { stream, done } = await say(user, 'What should I do today?');
     expect(stream.filter((event) => event.type === 'tool')).toEqual([{ type: 'tool', name: 'list_tasks' }]);
     expect(done?.content).toBe('One pending task: congratulate Ada.');
-    const followUp = openAi.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    const followUp = bed.openAi.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
     const toolResult = followUp.find((message) => message.role === 'tool');
     expect(toolResult?.content).toContain('Congratulate Ada on the new role');
     expect(await tokensOf(user)).toEqual([
@@ -314,15 +280,15 @@ describe('agent conversation with a language model', () => {
   });
 
   it('creates a task and reads a contact’s history through tools (Anthropic)', async () => {
-    const user = await signedInUser(doppel);
+    const user = await signedInUser(bed.doppel);
     await seedContactWithMessage(
-      doppel,
+      bed.doppel,
       user.userId,
       { name: 'Hans Becker', company: 'Nordlicht', language: 'de' },
       'Wir planen einen Pilot im Mai.',
     );
-    await useModel(user, anthropic, 'anthropic');
-    anthropic.script(
+    await useModel(user, bed.anthropic, 'fake-thinker');
+    bed.anthropic.script(
       { kind: 'tool-call', name: 'contact_history', input: { contact: 'hans' } },
       {
         kind: 'tool-call',
@@ -336,37 +302,38 @@ describe('agent conversation with a language model', () => {
       stream.filter((event) => event.type === 'tool').map((event) => event.type === 'tool' && event.name),
     ).toEqual(['contact_history', 'create_task']);
     expect(done?.content).toBe('Done: I created a task for the pilot.');
-    const secondCall = JSON.stringify(anthropic.requests.at(-2)!.body.messages);
+    const secondCall = JSON.stringify(bed.anthropic.requests.at(-2)!.body.messages);
     expect(secondCall).toContain('Wir planen einen Pilot im Mai.');
     const tasks = (await call(user, 'GET', '/api/tasks')).json<{ items: Task[] }>().items;
     expect(tasks.map((task) => [task.title, task.priority])).toEqual([
       ['Plan the May pilot with Hans', 'high'],
     ]);
+    await bed.doppel.ctx.background.settled();
     expect((await tokensOf(user)).map((row) => row.purpose)).toEqual(['chat']);
   });
 
   it('a provider failure ends the stream with a clear error and stores nothing', async () => {
-    const user = await signedInUser(doppel);
-    await useModel(user, openAi, 'openai-compatible');
-    openAi.script(
+    const user = await signedInUser(bed.doppel);
+    await useModel(user, bed.openAi, 'fake-thinker');
+    bed.openAi.script(
       { kind: 'status', status: 500, message: 'model crashed' },
       { kind: 'status', status: 500, message: 'model crashed' },
       { kind: 'status', status: 500, message: 'model crashed' },
       { kind: 'status', status: 500, message: 'model crashed' },
     );
     const response = await call(user, 'POST', '/api/agent/messages', { content: 'Hello?' });
-    const stream = events(response.body);
+    const stream = streamEvents<ChatStreamEvent>(response.body);
     const last = stream.at(-1);
     expect(last).toMatchObject({ type: 'error', error: { code: 'ai_provider_failed' } });
     expect(last?.type === 'error' && last.error.message).toContain('model crashed');
     expect(await history(user)).toEqual([]);
-    openAi.script();
+    bed.openAi.script();
   });
 
   it('refuses beyond the token quota before anything is stored', async () => {
-    const user = await signedInUser(doppel);
-    await useModel(user, openAi, 'openai-compatible');
-    await doppel.ctx.db.insert(tokenUsage).values({
+    const user = await signedInUser(bed.doppel);
+    await useModel(user, bed.openAi, 'fake-thinker');
+    await bed.doppel.ctx.db.insert(tokenUsage).values({
       userId: user.userId,
       model: 'm',
       provider: 'openai',
@@ -374,15 +341,18 @@ describe('agent conversation with a language model', () => {
       promptTokens: 1_000_000,
       completionTokens: 0,
     });
-    const before = openAi.requests.length;
+    const before = bed.openAi.requests.length;
     const response = await call(user, 'POST', '/api/agent/messages', { content: 'Hello?' });
     expect(response.statusCode).toBe(402);
     expect(response.json().error).toMatchObject({
       code: 'token_quota_exceeded',
       message: 'Token quota for this month is used up',
     });
-    expect(openAi.requests.length).toBe(before);
-    const rows = await doppel.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, user.userId));
+    expect(bed.openAi.requests.length).toBe(before);
+    const rows = await bed.doppel.ctx.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.userId, user.userId));
     expect(rows).toEqual([]);
     // Commands need no model and still work.
     expect((await say(user, '/help')).answer).toContain('/status');

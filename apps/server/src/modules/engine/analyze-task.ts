@@ -1,4 +1,4 @@
-import type { TaskContext, TaskType } from '@doppel/contracts';
+import type { TaskContext, TaskPriority, TaskType } from '@doppel/contracts';
 import { analyzeOffline } from './offline-analysis';
 
 /** How the offline engine signs what it wrote, so the interface never passes it off as a model's. */
@@ -21,11 +21,13 @@ function hasSomethingToRead(context: TaskContext): boolean {
  * opportunity type, approach and the language to answer in. A task with nothing to read (a
  * to-do typed on the board) is left as it is.
  *
- * Today this is the offline engine; the provider layer puts a configured model in front of it.
+ * This is the offline engine, synchronous so a task is never created without an analysis; when
+ * the user has a language model, tasks/refine-task-analysis.ts rewrites it in the background.
+ * `priority` is the one the analysis suggests, for sources that do not set their own.
  */
-export function withAnalysis(task: TaskToAnalyze): TaskContext {
+export function withAnalysis(task: TaskToAnalyze): { context: TaskContext; priority: TaskPriority | null } {
   const { context } = task;
-  if (!hasSomethingToRead(context)) return context;
+  if (!hasSomethingToRead(context)) return { context, priority: null };
   const analysis = analyzeOffline({
     type: task.type,
     triggerType: context.triggerType,
@@ -35,7 +37,7 @@ export function withAnalysis(task: TaskToAnalyze): TaskContext {
     contactLanguage: task.contact?.language,
     triggerData: context.triggerData,
   });
-  return {
+  const analyzed: TaskContext = {
     ...context,
     analyzedBy: context.summary && context.recommendation ? context.analyzedBy : OFFLINE_ENGINE,
     summary: context.summary ?? analysis.summary,
@@ -48,4 +50,5 @@ export function withAnalysis(task: TaskToAnalyze): TaskContext {
         context.analysisData?.recommendedApproach ?? analysis.analysisData.recommendedApproach,
     },
   };
+  return { context: analyzed, priority: analysis.priority };
 }

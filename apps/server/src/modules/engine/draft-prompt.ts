@@ -54,6 +54,11 @@ export function buildDraftPrompt(input: {
     'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
   ].join(' ');
 
+  return { system, prompt: describeTask(task, history).join('\n') };
+}
+
+/** The task as a model reads it: what it is, who it is with, its trigger and the conversation. */
+export function describeTask(task: Task, history: HistoryLine[]): string[] {
   const { context } = task;
   const trigger = context.triggerData ?? {};
   const lines: string[] = [`Task: ${task.title}`];
@@ -86,5 +91,5 @@ export function buildDraftPrompt(input: {
       lines.push(`${line.direction === 'inbound' ? 'They' : 'You'}: ${line.text}`);
     }
   }
-  return { system, prompt: lines.join('\n') };
+  return lines;
 }

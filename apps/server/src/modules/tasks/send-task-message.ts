@@ -9,7 +9,7 @@ import {
 import { and, communicationHistory, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { announce } from './task-commands';
+import { announce } from './announce-task-change';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
 /** Where a post is published; a message goes out on its contact's channel. */

@@ -10,7 +10,7 @@ import { draftLanguage, offlineDraft } from './generate-task-drafts';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 
-/** How many recent messages with the contact the model reads. */
+/** How many recent messages with the contact a model reads (drafts and analysis). */
 const HISTORY_LINES = 12;
 
 export interface TaskDraft {
@@ -21,7 +21,11 @@ export interface TaskDraft {
   save: (text: string) => Promise<Task>;
 }
 
-async function recentHistory(ctx: AppContext, userId: string, contactId: string): Promise<HistoryLine[]> {
+export async function recentHistory(
+  ctx: AppContext,
+  userId: string,
+  contactId: string,
+): Promise<HistoryLine[]> {
   const rows = await ctx.db
     .select({
       direction: communicationHistory.direction,

@@ -5,27 +5,14 @@ import {
   type CreateTaskInput,
   type Task,
   type TaskStatus,
-  type UserEvent,
 } from '@doppel/contracts';
 import { and, contacts, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
-import { withAnalysis } from '../engine/analyze-task';
+import { OFFLINE_ENGINE, withAnalysis } from '../engine/analyze-task';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
-import { forgetTaskLists } from './task-list-cache';
-
-/**
- * Tells the user's open tabs after the change committed; a lost notice must not fail the change.
- * Every task write calls it, so it also drops this process's cached lists of the user at once.
- */
-export async function announce(ctx: AppContext, userId: string, event: UserEvent): Promise<void> {
-  forgetTaskLists(ctx, userId);
-  try {
-    await ctx.events.publish(userId, event);
-  } catch (error) {
-    ctx.log.error({ err: error, event }, 'could not publish a live update');
-  }
-}
+import { announce } from './announce-task-change';
+import { refineTaskAnalysisLater } from './refine-task-analysis';
 
 export async function createTask(ctx: AppContext, userId: string, input: CreateTaskInput): Promise<Task> {
   const data = createTaskInputSchema.parse(input);
@@ -40,6 +27,7 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
       if (!contact)
         throw new AppError('validation_failed', undefined, { fields: { contactId: 'contactNotFound' } });
     }
+    const analyzed = withAnalysis({ type: data.type, context: data.context, contact });
     const [created] = await tx
       .insert(tasks)
       .values({
@@ -48,9 +36,9 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
         type: data.type,
         title: data.title,
         description: data.description,
-        priority: data.priority,
+        priority: data.priority ?? analyzed.priority ?? 'medium',
         status: 'pending',
-        context: withAnalysis({ type: data.type, context: data.context, contact }),
+        context: analyzed.context,
         responses: {},
         assignee: data.assignee ?? null,
         dueAt: data.dueAt ? new Date(data.dueAt) : null,
@@ -61,6 +49,9 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
     return getTask(tx, userId, created!.id);
   });
   await announce(ctx, userId, { type: 'task.created', taskId: task.id });
+  if (task.context.analyzedBy === OFFLINE_ENGINE || task.context.lastMessage) {
+    refineTaskAnalysisLater(ctx, userId, task.id, { priorityFromAnalysis: data.priority === undefined });
+  }
   return task;
 }
 

@@ -4,6 +4,7 @@ import { eq, tokenUsage } from '@doppel/db';
 import type { DoppelApp } from '../../app';
 import { startFakeOpenAiServer, type FakeAiServer } from '../../test-support/fake-ai-servers';
 import { createTestApp, seedContactWithMessage, signedInUser } from '../../test-support/test-app';
+import { streamEvents } from '../../test-support/ai-test-bed';
 
 let doppel: DoppelApp;
 let openAi: FakeAiServer;
@@ -20,12 +21,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   doppel.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.accessToken}` } });
 
-function events(body: string): DraftStreamEvent[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => JSON.parse(block.slice(6)) as DraftStreamEvent);
-}
+const events = (body: string) => streamEvents<DraftStreamEvent>(body);
 
 async function germanTask(user: User) {
   const contact = await seedContactWithMessage(

@@ -14,6 +14,8 @@ import {
   taskIdParamsSchema,
   taskPageSchema,
   taskSchema,
+  translateDraftInputSchema,
+  translateDraftResultSchema,
   updateTaskStatusInputSchema,
 } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
@@ -25,6 +27,7 @@ import { sendTaskMessage } from './send-task-message';
 import { startTaskDraft } from './stream-task-draft';
 import { abortOnClose, openEventStream, streamError } from '../../lib/event-stream';
 import { getTask, listTasks } from './task-queries';
+import { translateDraft } from './translate-draft';
 
 const tags = ['tasks'];
 
@@ -130,6 +133,18 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         stream.end();
       }
     },
+  );
+  r.post(
+    '/tasks/:id/translate',
+    {
+      schema: {
+        tags,
+        params: taskIdParamsSchema,
+        body: translateDraftInputSchema,
+        response: { 200: translateDraftResultSchema },
+      },
+    },
+    async (request) => translateDraft(ctx, requireAuth(request), request.params.id, request.body),
   );
   r.delete(
     '/tasks/:id',

@@ -1,0 +1,101 @@
+import { type TaskContext, type TaskPriority } from '@doppel/contracts';
+import { and, eq, tasks, users } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { resolveModel } from '../ai-models/resolve-model';
+import { OFFLINE_ENGINE } from '../engine/analyze-task';
+import { detectLanguage } from '../engine/detect-language';
+import { analyzeWithModel, translateWithModel } from '../engine/model-analysis';
+import { getUserSettings } from '../settings/user-settings';
+import { recentHistory } from './stream-task-draft';
+import { announce } from './announce-task-change';
+import { getTask } from './task-queries';
+
+export interface RefineOptions {
+  /** The creator gave no priority, so the analysis may set it. */
+  priorityFromAnalysis: boolean;
+}
+
+/**
+ * After a task is created with the offline engine's analysis, the user's language model (when
+ * one is configured) translates the incoming message into the user's language (auto-translate
+ * on; the original is kept in lastMessageOriginal) and rewrites the analysis. It runs in the
+ * background: the task is usable at once, and if the model fails or the quota is used up, the
+ * offline analysis simply stays.
+ */
+export async function refineTaskAnalysis(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  options: RefineOptions,
+): Promise<void> {
+  const [user] = await ctx.db
+    .select({ fullName: users.fullName, isDemo: users.isDemo })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return;
+  const model = await resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo });
+  if (model.kind === 'offline') return;
+
+  const [task, settings] = await Promise.all([getTask(ctx.db, userId, taskId), getUserSettings(ctx, userId)]);
+  const { context } = task;
+  const patch: Partial<TaskContext> = {};
+  let priority: TaskPriority | undefined;
+
+  const message = context.lastMessage?.trim();
+  if (settings.autoTranslate && message && !context.lastMessageOriginal) {
+    const source = detectLanguage(message);
+    if (source && source !== settings.language) {
+      patch.lastMessage = await translateWithModel(ctx, userId, model, message, settings.language);
+      patch.lastMessageOriginal = message;
+    }
+  }
+
+  if (context.analyzedBy === OFFLINE_ENGINE) {
+    const history = task.contactId ? await recentHistory(ctx, userId, task.contactId) : [];
+    const analysis = await analyzeWithModel(ctx, userId, model, {
+      task,
+      history,
+      userName: user.fullName || 'the user',
+      userLanguage: settings.language,
+    });
+    Object.assign(patch, {
+      summary: analysis.summary,
+      recommendation: analysis.recommendation,
+      language: analysis.language,
+      analyzedBy: model.config.model,
+      analysisData: { ...context.analysisData, ...analysis.analysisData },
+    });
+    if (options.priorityFromAnalysis) priority = analysis.priority;
+  }
+  if (Object.keys(patch).length === 0) return;
+
+  await ctx.db.transaction(async (tx) => {
+    // Re-read inside the transaction: the user may have changed the task meanwhile.
+    const current = await getTask(tx, userId, taskId);
+    await tx
+      .update(tasks)
+      .set({ context: { ...current.context, ...patch }, ...(priority ? { priority } : {}) })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+  });
+  await announce(ctx, userId, { type: 'task.updated', taskId });
+}
+
+/** Starts refineTaskAnalysis without holding up the request that created the task. */
+export function refineTaskAnalysisLater(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  options: RefineOptions,
+) {
+  ctx.background.run('task analysis by model', async () => {
+    try {
+      await refineTaskAnalysis(ctx, userId, taskId, options);
+    } catch (error) {
+      // A task deleted meanwhile, or a user out of tokens, is not worth a warning.
+      if (error instanceof AppError && (error.code === 'not_found' || error.code === 'token_quota_exceeded'))
+        return;
+      throw error;
+    }
+  });
+}
