@@ -1,6 +1,7 @@
 // A fake OpenAI-compatible chat server on 127.0.0.1 for end-to-end tests: POST /v1/chat/completions
 // answers with a fixed text and fixed token counts, as one JSON body or as a server-sent event
-// stream, so tests can check both the answer and the usage Doppel records. Run with tsx.
+// stream (a word at a time, slowly enough to watch), so tests can check both the answer and the
+// usage Doppel records; GET /v1/models answers the health check. Run with tsx.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -8,6 +9,10 @@ import { pathToFileURL } from 'node:url';
 export const FAKE_OPENAI_PORT = 2528 + Number(process.env.E2E_PORT_BASE ?? 0);
 export const FAKE_OPENAI_ANSWER = 'Hello from the fake model';
 export const FAKE_OPENAI_USAGE = { prompt_tokens: 11, completion_tokens: 6 } as const;
+/** Streamed answers come a word at a time this far apart, so tests can watch them arrive. */
+export const FAKE_OPENAI_WORD_DELAY_MS = 400;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -62,7 +67,10 @@ async function chatCompletions(request: http.IncomingMessage, response: http.Ser
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   });
   send(chunk({ role: 'assistant', content: '' }, null));
-  for (const word of FAKE_OPENAI_ANSWER.split(/(?= )/)) send(chunk({ content: word }, null));
+  for (const word of FAKE_OPENAI_ANSWER.split(/(?= )/)) {
+    send(chunk({ content: word }, null));
+    await pause(FAKE_OPENAI_WORD_DELAY_MS);
+  }
   send(chunk({}, 'stop'));
   // With stream_options.include_usage the usage comes in a last chunk without choices.
   send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage });
@@ -74,6 +82,17 @@ export function startFakeOpenAiServer(port = FAKE_OPENAI_PORT): http.Server {
     .createServer((request, response) => {
       const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
       if (request.method === 'GET' && url.pathname === '/healthz') return void response.end('ok');
+      // The model list is what Doppel's health check reads (the agent console's online status).
+      if (request.method === 'GET' && url.pathname === '/v1/models') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            object: 'list',
+            data: [{ id: 'fake-model-1', object: 'model', owned_by: 'fake' }],
+          }),
+        );
+        return;
+      }
       if (request.method === 'POST' && url.pathname === '/v1/chat/completions') {
         chatCompletions(request, response).catch(() => {
           response.statusCode = 500;

@@ -45,3 +45,37 @@ export async function enterDemo(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try demo' }).click();
   await expect(page).toHaveURL(/\/actions$/);
 }
+
+/** Signs in through the API and returns a caller for the private API as that account. */
+export async function apiAs(request: APIRequestContext, account: { email: string; password: string }) {
+  const signedIn = await request.post('/api/auth/sign-in', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  return async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: object): Promise<T> => {
+    const response = await request.fetch(path, {
+      method,
+      data,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/** Adds a model on the fake OpenAI-compatible server and makes it the account's main model. */
+export async function useFakeModel(
+  api: Awaited<ReturnType<typeof apiAs>>,
+  baseUrl: string,
+  modelId = 'fake-model-1',
+): Promise<void> {
+  const model = await api<{ id: string }>('POST', '/api/ai/models', {
+    name: 'Fake writer',
+    provider: 'openai-compatible',
+    modelId,
+    baseUrl,
+    apiKey: 'sk-fake-e2e',
+  });
+  await api('PATCH', '/api/settings', { aiPreferences: { defaultModel: model.id } });
+}

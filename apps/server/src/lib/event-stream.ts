@@ -1,5 +1,5 @@
 import { errorMessages } from '@doppel/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 import type { AppContext } from './context';
 
@@ -37,9 +37,15 @@ export function streamError(
   return { code: 'internal', message: errorMessages.internal };
 }
 
-/** Aborts when the client goes away, so a model call it no longer reads stops too. */
-export function abortOnClose(request: FastifyRequest): AbortSignal {
+/**
+ * Aborts when the client goes away before the answer is complete, so a model call it no longer
+ * reads stops too. It watches the response: the request's own 'close' fires as soon as its body
+ * has been read, which would abort every call at once.
+ */
+export function abortOnClose(reply: FastifyReply): AbortSignal {
   const closed = new AbortController();
-  request.raw.on('close', () => closed.abort());
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) closed.abort();
+  });
   return closed.signal;
 }

@@ -1,7 +1,8 @@
 import type { User } from '@doppel/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@/features/settings/api/get-me';
-import { patchSettings, settingsQueryOptions } from '@/features/settings/api/get-settings';
+import { patchSettings } from '@/features/settings/api/get-settings';
+import { settingsQueryOptions } from '@/lib/settings-query';
 import { currentLanguage, preloadAppDictionaries, setInterfaceLanguage } from '@/lib/i18n';
 import type { Services } from '@/lib/services';
 

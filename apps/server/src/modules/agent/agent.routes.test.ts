@@ -254,6 +254,23 @@ describe('agent conversation with a language model', () => {
     expect(await history(user)).toHaveLength(4);
   });
 
+  it('streams over a real connection to the end (the request closing early must not abort it)', async () => {
+    const user = await signedInUser(bed.doppel);
+    await useModel(user, bed.openAi, 'fake-thinker');
+    bed.openAi.script({ kind: 'reply', text: 'A long enough answer to come in several pieces.' });
+    const address = await bed.doppel.app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/agent/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Tell me something' }),
+    });
+    const stream = streamEvents<ChatStreamEvent>(await response.text());
+    expect(stream.at(-1)).toMatchObject({
+      type: 'done',
+      message: { content: 'A long enough answer to come in several pieces.' },
+    });
+  });
+
   it('calls the list_tasks tool and answers from its result (OpenAI-compatible)', async () => {
     const user = await signedInUser(bed.doppel);
     await createTask(user, 'Congratulate Ada on the new role', { priority: 'high' });

@@ -35,7 +35,7 @@ export async function agentRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, body: sendChatMessageInputSchema } },
     async (request, reply) => {
       // Refusals (bad input, token quota) happen here and answer as plain JSON errors.
-      const answer = await startChatAnswer(ctx, requireAuth(request), request.body, abortOnClose(request));
+      const answer = await startChatAnswer(ctx, requireAuth(request), request.body, abortOnClose(reply));
       const stream = openEventStream<ChatStreamEvent>(reply);
       stream.send({ type: 'user', message: answer.userMessage });
       if (answer.kind === 'cleared') {

@@ -117,7 +117,7 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         requireAuth(request),
         request.params.id,
         request.body,
-        abortOnClose(request),
+        abortOnClose(reply),
       );
       const stream = openEventStream<DraftStreamEvent>(reply);
       let text = '';

@@ -1,4 +1,4 @@
-import type { SendTaskMessageResult } from '@doppel/contracts';
+import type { SendTaskMessageResult, TranslateDraftResult } from '@doppel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
@@ -14,5 +14,15 @@ export function useSendTaskMessage() {
       api.post<SendTaskMessageResult>(`/api/tasks/${taskId}/send`, { text, kind }),
     onSuccess: (result) => refreshTaskViews(queryClient, result.task),
     onError: (error) => notifyError(error, i18n.t('tasks:errors.send')),
+  });
+}
+
+/** The composer's Translate: the draft into the language the task is answered in (needs a model). */
+export function useTranslateDraft() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({ taskId, text }: { taskId: string; text: string }) =>
+      api.post<TranslateDraftResult>(`/api/tasks/${taskId}/translate`, { text }),
+    onError: (error) => notifyError(error, i18n.t('assistant:composer.translateFailed')),
   });
 }

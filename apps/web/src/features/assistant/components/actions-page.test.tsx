@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorReply, type FakeRequest } from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import {
+  renderWithProviders,
+  sampleSettings,
+  signedInRoutes,
+  type ServerRoutes,
+} from '@/test/render-with-providers';
 import { makeTask } from '@/test/task-fixtures';
 import { ActionsPage } from './actions-page';
 
@@ -292,6 +297,70 @@ describe('composer', () => {
     await user.type(message, ' 10 Uhr?');
     expect(message).toHaveValue('Hallo Anna, gern – Dienstag? 10 Uhr?');
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it("translates the draft with the user's model, says so, and can undo it", async () => {
+    const requests: unknown[] = [];
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/translate`]: (request: FakeRequest) => {
+        requests.push(request.body);
+        return { body: { text: 'Gern, passt Dienstag?', language: 'de', model: 'gpt-test' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    const translate = await screen.findByRole('button', { name: 'Translate to DE' });
+    expect(translate).toBeDisabled();
+    await user.type(message, 'Sure, does Tuesday work?');
+    await user.click(translate);
+
+    await waitFor(() => expect(message).toHaveValue('Gern, passt Dienstag?'));
+    expect(requests).toEqual([{ text: 'Sure, does Tuesday work?' }]);
+    expect(screen.getByText('Translated by gpt-test.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo translation' }));
+    expect(message).toHaveValue('Sure, does Tuesday work?');
+    expect(screen.getByRole('button', { name: 'Translate to DE' })).toBeEnabled();
+  });
+
+  it('explains that translating needs a language model, and keeps the text', async () => {
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/translate`]: errorReply(
+        409,
+        'ai_model_required',
+        'This needs a language model. Add one in Settings → AI models.',
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(message, 'Sure!');
+    await user.click(await screen.findByRole('button', { name: 'Translate to DE' }));
+    expect(
+      await screen.findByText('This needs a language model. Add one in Settings → AI models.'),
+    ).toBeInTheDocument();
+    expect(message).toHaveValue('Sure!');
+  });
+
+  it('offers no Translate when the setting hides it', async () => {
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      'GET /api/settings': {
+        body: sampleSettings({
+          aiPreferences: { ...sampleSettings().aiPreferences, showTranslateOption: false },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Sure!');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /Translate/ })).not.toBeInTheDocument();
   });
 
   it('shows the error a draft stream ends with', async () => {

@@ -7,15 +7,16 @@ import {
   type DraftKind,
   type Task,
 } from '@doppel/contracts';
-import { ArrowLeft, PenLine, Save, Send, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowLeft, Languages, PenLine, Save, Send, Sparkles, Undo2, Wand2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
+import { useSettings } from '@/lib/settings-query';
 import { useSaveTaskResponses } from '@/lib/task-api';
-import { useSendTaskMessage } from '../api/task-replies';
+import { useSendTaskMessage, useTranslateDraft } from '../api/task-replies';
 import { useDraftStream } from '../api/use-draft-stream';
 import { composerHeight } from '../utils/composer-height';
 import { SentMessage } from './sent-message';
@@ -90,8 +91,12 @@ function ComposerEditor({
   const windowHeight = useWindowHeight();
   const send = useSendTaskMessage();
   const saveDraft = useSaveTaskResponses();
+  const translate = useTranslateDraft();
+  const settings = useSettings();
+  // The text as it was before Translate, while "Undo translation" can still bring it back.
+  const [beforeTranslation, setBeforeTranslation] = useState<{ text: string; model: string } | null>(null);
   const post = isPostTask(task.type);
-  const busy = send.isPending || saveDraft.isPending || writing;
+  const busy = send.isPending || saveDraft.isPending || translate.isPending || writing;
   const hasText = state.text.trim().length > 0;
   const canSend = hasText && !busy;
 
@@ -136,7 +141,10 @@ function ComposerEditor({
         value={state.text}
         readOnly={writing}
         aria-busy={writing || undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setBeforeTranslation(null);
+          onChange(event.target.value);
+        }}
         onKeyDown={(event) => {
           // Ctrl/⌘+Enter sends, as in most messengers; Enter alone is a new line.
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -152,6 +160,8 @@ function ComposerEditor({
         <span>{t('composer.language', { code: languageCode.toUpperCase() })}</span>
         {writing ? (
           <span role="status">{t('drafts.writing')}</span>
+        ) : beforeTranslation ? (
+          <span>{t('composer.translatedBy', { model: beforeTranslation.model })}</span>
         ) : engineNote ? (
           <span>{engineNote}</span>
         ) : null}
@@ -161,7 +171,42 @@ function ComposerEditor({
           <ArrowLeft aria-hidden="true" />
           {t('composer.back')}
         </Button>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
+          {beforeTranslation ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                onChange(beforeTranslation.text);
+                setBeforeTranslation(null);
+              }}
+            >
+              <Undo2 aria-hidden="true" />
+              {t('composer.undoTranslation')}
+            </Button>
+          ) : settings.data?.aiPreferences.showTranslateOption ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={!canSend}
+              loading={translate.isPending}
+              onClick={() =>
+                translate.mutate(
+                  { taskId: task.id, text: state.text },
+                  {
+                    onSuccess: (result) => {
+                      setBeforeTranslation({ text: state.text, model: result.model });
+                      onChange(result.text);
+                    },
+                  },
+                )
+              }
+            >
+              <Languages aria-hidden="true" />
+              {t('composer.translate', { code: languageCode.toUpperCase() })}
+            </Button>
+          ) : null}
           {/* Keeps the edited text as a draft of its kind, to come back to (spec §4: merged). */}
           <Button
             type="button"

@@ -1,9 +1,8 @@
 import type { UpdateUserSettingsInput, UserSettings } from '@doppel/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
-
-export const settingsQueryKey = ['settings'] as const;
+import { settingsQueryKey } from '@/lib/settings-query';
 
 /** The preferences the settings dialog edits: language ones and the AI defaults (main model, temperature). */
 export type SettingsPatch = Pick<
@@ -21,21 +20,8 @@ function applyPatch(settings: UserSettings, patch: SettingsPatch): UserSettings 
   };
 }
 
-export function getSettings(api: ApiClient): Promise<UserSettings> {
-  return api.get<UserSettings>('/api/settings');
-}
-
 export function patchSettings(api: ApiClient, patch: SettingsPatch): Promise<UserSettings> {
   return api.patch<UserSettings>('/api/settings', patch);
-}
-
-export function settingsQueryOptions(api: ApiClient) {
-  return queryOptions({ queryKey: settingsQueryKey, queryFn: () => getSettings(api) });
-}
-
-export function useSettings() {
-  const api = useApi();
-  return useQuery(settingsQueryOptions(api));
 }
 
 /**

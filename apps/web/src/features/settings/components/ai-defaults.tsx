@@ -7,7 +7,8 @@ import { Select } from '@/components/ui/select';
 import { intlLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { aiModelsQueryKey } from '../api/get-ai-models';
-import { useSettings, useUpdateSettings } from '../api/get-settings';
+import { useSettings } from '@/lib/settings-query';
+import { useUpdateSettings } from '../api/get-settings';
 
 /** A slider sends many values while dragged; only the one it rests on is saved. */
 const TEMPERATURE_SAVE_DELAY_MS = 400;

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAiModels, useDeleteAiModel } from '../api/get-ai-models';
-import { settingsQueryKey } from '../api/get-settings';
+import { settingsQueryKey } from '@/lib/settings-query';
 import { AiDefaults } from './ai-defaults';
 import { AiModelCard } from './ai-model-card';
 import { AiModelFormDialog } from './ai-model-form-dialog';

@@ -14,7 +14,8 @@ import {
   setInterfaceLanguage,
 } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
-import { useSettings, useUpdateSettings, type SettingsPatch } from '../api/get-settings';
+import { useSettings } from '@/lib/settings-query';
+import { useUpdateSettings, type SettingsPatch } from '../api/get-settings';
 
 const RESPONSE_LABEL_KEYS = {
   auto: 'language.responseAuto',
