@@ -25,6 +25,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { aiModelsRoutes } from './modules/ai-models/ai-models.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
+import { personasRoutes } from './modules/personas/personas.routes';
 import { createBackgroundWork } from './lib/background-work';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(aiModelsRoutes, { ctx });
       await scope.register(usageRoutes, { ctx });
       await scope.register(agentRoutes, { ctx });
+      await scope.register(personasRoutes, { ctx });
     },
     { prefix: '/api' },
   );

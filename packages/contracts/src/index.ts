@@ -11,3 +11,4 @@ export * from './contacts';
 export * from './reply-templates';
 export * from './ai';
 export * from './agent';
+export * from './personas';

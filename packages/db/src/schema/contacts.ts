@@ -1,5 +1,6 @@
 import { contactSources } from '@doppel/contracts';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { personaProfiles } from './personas';
 import { users } from './users';
 
 /** People the twin writes to (the spec's persona_contacts), owned by one user. */
@@ -10,8 +11,8 @@ export const contacts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The persona this contact is handled by; personas land with their own issue. */
-    personaId: uuid('persona_id'),
+    /** The persona this contact is handled by (the spec's persona_contacts). */
+    personaId: uuid('persona_id').references(() => personaProfiles.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     company: text('company'),
     /** ISO 639-1 code of the language the contact writes in. */

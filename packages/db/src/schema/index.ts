@@ -6,3 +6,4 @@ export * from './contacts';
 export * from './tasks';
 export * from './ai';
 export * from './agent';
+export * from './personas';

@@ -1,4 +1,5 @@
 import type { DraftKind, Task, TemplateLanguage } from '@doppel/contracts';
+import { describeVoice, type Voice } from './persona-voice';
 
 /** Language names for the model's instructions. */
 export const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
@@ -36,23 +37,28 @@ export interface DraftPrompt {
 
 /**
  * What a language model is told to write a draft: who the user is, the task and its trigger,
- * the analysis, and the recent conversation with the contact. Personas and knowledge-base
- * passages join here when those areas land.
+ * the analysis, the recent conversation with the contact, and the persona it writes as.
+ * Knowledge-base passages join here when that area lands.
  */
 export function buildDraftPrompt(input: {
   task: Task;
   kind: DraftKind;
   language: TemplateLanguage;
   userName: string;
+  /** The persona the twin writes as, when the user has one. */
+  voice: Voice | null;
   history: HistoryLine[];
 }): DraftPrompt {
-  const { task, kind, language, userName, history } = input;
+  const { task, kind, language, userName, voice, history } = input;
   const system = [
-    `You are the digital twin of ${userName}: you write in their name, in the first person.`,
-    `Write ${FORMAT[task.type]}, in ${LANGUAGE_NAMES[language]}.`,
-    LENGTH[kind],
-    'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
-  ].join(' ');
+    [
+      `You are the digital twin of ${userName}: you write in their name, in the first person.`,
+      `Write ${FORMAT[task.type]}, in ${LANGUAGE_NAMES[language]}.`,
+      LENGTH[kind],
+      'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
+    ].join(' '),
+    ...(voice ? describeVoice(voice) : []),
+  ].join('\n');
 
   return { system, prompt: describeTask(task, history).join('\n') };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { generateForUser } from '../ai-models/call-model';
 import type { ProviderModel } from '../ai-models/resolve-model';
 import { describeTask, LANGUAGE_NAMES, type HistoryLine } from './draft-prompt';
+import { describeGoals, type Voice } from './persona-voice';
 import type { TaskAnalysis } from './offline-analysis';
 
 /** What the model must answer; anything else is refused rather than stored half-right. */
@@ -50,10 +51,17 @@ export async function analyzeWithModel(
   ctx: AppContext,
   userId: string,
   model: ProviderModel,
-  input: { task: Task; history: HistoryLine[]; userName: string; userLanguage: TemplateLanguage },
+  input: {
+    task: Task;
+    history: HistoryLine[];
+    userName: string;
+    userLanguage: TemplateLanguage;
+    voice: Voice | null;
+  },
 ): Promise<ModelAnalysis> {
   const system = [
     `You analyse outreach tasks for ${input.userName}, whose digital twin you are.`,
+    ...(input.voice ? describeGoals(input.voice) : []),
     'Answer with one JSON object and nothing else, with these keys:',
     `"summary": one or two sentences on what happened and what is at stake, in ${LANGUAGE_NAMES[input.userLanguage]};`,
     `"recommendation": starts with exactly one of 24H, URGENT, OPPORTUNITY or SOCIAL and a colon, then the next step in a few words, in ${LANGUAGE_NAMES[input.userLanguage]} — 24H or URGENT when an answer is due within a day, OPPORTUNITY for business potential, SOCIAL for community engagement;`,

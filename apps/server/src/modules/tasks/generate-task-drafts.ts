@@ -12,6 +12,8 @@ import {
 } from '@doppel/contracts';
 import { eq, userSettings } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
+import { offlineDraftInVoice, type Voice } from '../engine/persona-voice';
+import { getTwinVoice } from '../personas/persona-queries';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 
@@ -46,9 +48,18 @@ export async function draftLanguage(ctx: AppContext, userId: string, task: Task)
   return templateLanguageFor(chosen, settings?.language ?? 'en');
 }
 
-/** The offline engine's draft of one kind: the matching template filled from the task. */
-export function offlineDraft(task: Task, language: TemplateLanguage, kind: DraftKind): string {
-  return fillTemplate(templateForDraft(task, language, kind).content, templateValues(task));
+/**
+ * The offline engine's draft of one kind: the matching template filled from the task, then
+ * written in the voice of the user's persona when there is one.
+ */
+export function offlineDraft(
+  task: Task,
+  language: TemplateLanguage,
+  kind: DraftKind,
+  voice: Voice | null,
+): string {
+  const draft = fillTemplate(templateForDraft(task, language, kind).content, templateValues(task));
+  return voice ? offlineDraftInVoice(draft, voice, { type: task.type, kind, language }) : draft;
 }
 
 /**
@@ -64,7 +75,12 @@ export async function generateTaskDrafts(
 ): Promise<Task> {
   const { kinds } = generateTaskDraftsInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
-  const language = await draftLanguage(ctx, userId, task);
-  const responses = Object.fromEntries(kinds.map((kind) => [kind, offlineDraft(task, language, kind)]));
+  const [language, voice] = await Promise.all([
+    draftLanguage(ctx, userId, task),
+    getTwinVoice(ctx.db, userId),
+  ]);
+  const responses = Object.fromEntries(
+    kinds.map((kind) => [kind, offlineDraft(task, language, kind, voice)]),
+  );
   return saveTaskResponses(ctx, userId, taskId, { responses });
 }

@@ -6,6 +6,7 @@ import { resolveModel } from '../ai-models/resolve-model';
 import { OFFLINE_ENGINE } from '../engine/analyze-task';
 import { detectLanguage } from '../engine/detect-language';
 import { analyzeWithModel, translateWithModel } from '../engine/model-analysis';
+import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
 import { recentHistory } from './stream-task-draft';
 import { announce } from './announce-task-change';
@@ -37,7 +38,11 @@ export async function refineTaskAnalysis(
   const model = await resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo });
   if (model.kind === 'offline') return;
 
-  const [task, settings] = await Promise.all([getTask(ctx.db, userId, taskId), getUserSettings(ctx, userId)]);
+  const [task, settings, voice] = await Promise.all([
+    getTask(ctx.db, userId, taskId),
+    getUserSettings(ctx, userId),
+    getTwinVoice(ctx.db, userId),
+  ]);
   const { context } = task;
   const patch: Partial<TaskContext> = {};
   let priority: TaskPriority | undefined;
@@ -58,6 +63,7 @@ export async function refineTaskAnalysis(
       history,
       userName: user.fullName || 'the user',
       userLanguage: settings.language,
+      voice,
     });
     Object.assign(patch, {
       summary: analysis.summary,

@@ -6,6 +6,7 @@ import { streamForUser } from '../ai-models/call-model';
 import { resolveModel } from '../ai-models/resolve-model';
 import type { AuthenticatedUser } from '../auth/sessions';
 import { buildDraftPrompt, type HistoryLine } from '../engine/draft-prompt';
+import { getTwinVoice } from '../personas/persona-queries';
 import { draftLanguage, offlineDraft } from './generate-task-drafts';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
@@ -54,14 +55,17 @@ export async function startTaskDraft(
 ): Promise<TaskDraft> {
   const { kind } = streamTaskDraftInputSchema.parse(input);
   const task = await getTask(ctx.db, auth.userId, taskId);
-  const language = await draftLanguage(ctx, auth.userId, task);
+  const [language, voice] = await Promise.all([
+    draftLanguage(ctx, auth.userId, task),
+    getTwinVoice(ctx.db, auth.userId),
+  ]);
   const save = (text: string) =>
     saveTaskResponses(ctx, auth.userId, taskId, { responses: { [kind]: text.trim() } });
   const model = await resolveModel(ctx, auth);
   if (model.kind === 'offline') {
     return {
       engine: { kind: 'offline', model: null },
-      textStream: yieldOnce(offlineDraft(task, language, kind)),
+      textStream: yieldOnce(offlineDraft(task, language, kind, voice)),
       save,
     };
   }
@@ -75,6 +79,7 @@ export async function startTaskDraft(
     kind,
     language,
     userName: user?.fullName ?? 'the user',
+    voice,
     history,
   });
   const stream = await streamForUser(ctx, auth.userId, model, { purpose: 'draft', system, prompt, signal });

@@ -1,0 +1,71 @@
+import {
+  createPersonaInputSchema,
+  updatePersonaInputSchema,
+  type CreatePersonaInput,
+  type Persona,
+  type UpdatePersonaInput,
+} from '@doppel/contracts';
+import { and, eq, personaProfiles } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { PERSONA_NOT_FOUND, getPersona } from './persona-queries';
+
+export async function createPersona(
+  ctx: AppContext,
+  userId: string,
+  input: CreatePersonaInput,
+): Promise<Persona> {
+  const fields = createPersonaInputSchema.parse(input);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(personaProfiles)
+      .values({ ...fields, userId, createdAt: now, updatedAt: now })
+      .returning({ id: personaProfiles.id });
+    return getPersona(tx, userId, created!.id);
+  });
+}
+
+/** Changes only the fields sent (spec §7 Update persona: adds updated_at); unknown fields are refused. */
+export async function updatePersona(
+  ctx: AppContext,
+  userId: string,
+  personaId: string,
+  input: UpdatePersonaInput,
+): Promise<Persona> {
+  const fields = updatePersonaInputSchema.parse(input);
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(personaProfiles)
+      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
+      .returning({ id: personaProfiles.id });
+    if (!updated) throw new AppError('not_found', PERSONA_NOT_FOUND);
+    return getPersona(tx, userId, personaId);
+  });
+}
+
+/** Deletes the persona and its message templates; its contacts stay, without a persona. */
+export async function deletePersona(ctx: AppContext, userId: string, personaId: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(personaProfiles)
+    .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
+    .returning({ id: personaProfiles.id });
+  if (deleted.length === 0) throw new AppError('not_found', PERSONA_NOT_FOUND);
+}
+
+/** Makes this persona the twin's voice: drafts and analysis are written as it from now on. */
+export async function makeTwinVoice(ctx: AppContext, userId: string, personaId: string): Promise<Persona> {
+  return ctx.db.transaction(async (tx) => {
+    await getPersona(tx, userId, personaId);
+    await tx
+      .update(personaProfiles)
+      .set({ twinVoice: false })
+      .where(and(eq(personaProfiles.userId, userId), eq(personaProfiles.twinVoice, true)));
+    await tx
+      .update(personaProfiles)
+      .set({ twinVoice: true })
+      .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)));
+    return getPersona(tx, userId, personaId);
+  });
+}
