@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, users } from '@doppel/db';
 import type { DoppelApp } from '../../app';
-import { ManualClock, cookieValue, createTestApp, uniqueIp } from '../../test-support/test-app';
+import { ManualClock, cookieValue, createTestApp, signedInUser, uniqueIp } from '../../test-support/test-app';
 import { removeExpiredDemoSandboxes } from './remove-expired-demo-sandboxes';
 
 let doppel: DoppelApp;
@@ -82,6 +82,30 @@ describe('demo mode', () => {
     expect(summary.json().pendingTasks).toBe(
       page.items.filter((t: { status: string }) => t.status === 'pending').length,
     );
+  });
+
+  it('seeds three labelled sample personas with their contacts; real accounts get none', async () => {
+    const demo = (await startDemo()).json();
+    const get = (url: string, token = demo.accessToken as string) =>
+      doppel.app.inject({ method: 'GET', url, headers: authed(token) });
+    const personas = (await get('/api/personas')).json().items as Array<{
+      id: string;
+      name: string;
+      isSample: boolean;
+      isTwinVoice: boolean;
+    }>;
+    expect(personas).toHaveLength(3);
+    expect(personas.every((persona) => persona.isSample)).toBe(true);
+    // Newest first; the oldest, the founder, is the twin's voice.
+    expect(personas.map((persona) => persona.isTwinVoice)).toEqual([false, false, true]);
+    const founder = personas[2]!;
+    expect(founder.name).toBe('Alex Morgan — Founder');
+    const stats = (await get(`/api/personas/${founder.id}/stats`)).json();
+    expect(stats.contacts).toBe(2);
+    expect(stats.messages).toBeGreaterThan(0);
+
+    const account = await signedInUser(doppel);
+    expect((await get('/api/personas', account.accessToken)).json().items).toEqual([]);
   });
 
   it('lets a demo user change their own sandbox but not their email', async () => {

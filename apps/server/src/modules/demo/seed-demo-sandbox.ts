@@ -1,5 +1,15 @@
-import type { InterfaceLanguage } from '@doppel/contracts';
-import { contacts, eq, tasks, users, type DbOrTx } from '@doppel/db';
+import { createPersonaInputSchema, type InterfaceLanguage } from '@doppel/contracts';
+import {
+  communicationHistory,
+  contacts,
+  eq,
+  inArray,
+  personaProfiles,
+  tasks,
+  users,
+  type DbOrTx,
+} from '@doppel/db';
+import { SAMPLE_PERSONAS } from './sample-personas';
 import { SAMPLE_CONTACTS, SAMPLE_TASKS } from './sample-tasks';
 
 /** The sample owner of a sandbox, in the language the visitor chose. */
@@ -10,6 +20,63 @@ const SAMPLE_NAMES: Record<InterfaceLanguage, string> = {
   es: 'Alex Morgan (ejemplo)',
   de: 'Alex Morgan (Beispiel)',
 };
+
+/** The sample personas, each a second older than the next so the first stays the twin's voice. */
+async function seedSamplePersonas(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+  contactIds: Map<string, string | undefined>,
+) {
+  for (const [index, sample] of SAMPLE_PERSONAS.entries()) {
+    const createdAt = new Date(now.getTime() - (SAMPLE_PERSONAS.length - index) * 1000);
+    const [persona] = await tx
+      .insert(personaProfiles)
+      .values({
+        ...createPersonaInputSchema.parse(sample.fields),
+        userId,
+        isSample: true,
+        twinVoice: index === 0,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: personaProfiles.id });
+    const ids = sample.contactKeys
+      .map((key) => contactIds.get(key))
+      .filter((id): id is string => Boolean(id));
+    if (ids.length > 0)
+      await tx.update(contacts).set({ personaId: persona!.id }).where(inArray(contacts.id, ids));
+  }
+}
+
+/** Each sample message that started a task, as the contact's inbound history. */
+async function seedSampleHistory(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+  contactIds: Map<string, string | undefined>,
+) {
+  const rows = SAMPLE_TASKS.flatMap((task) => {
+    const contact = SAMPLE_CONTACTS.find((candidate) => candidate.key === task.contactKey);
+    const contactId = contact && contactIds.get(contact.key);
+    const text = task.context.lastMessageOriginal ?? task.context.lastMessage;
+    if (!contact || !contactId || !text) return [];
+    const occurredAt = new Date(now.getTime() - task.ageMinutes * 60_000);
+    return [
+      {
+        userId,
+        contactId,
+        direction: 'inbound' as const,
+        channel: contact.source,
+        text,
+        deliveryStatus: 'received' as const,
+        occurredAt,
+        createdAt: occurredAt,
+      },
+    ];
+  });
+  if (rows.length > 0) await tx.insert(communicationHistory).values(rows);
+}
 
 /**
  * Fills a new demo sandbox with sample data. Each area adds its own sample rows here as it
@@ -33,6 +100,8 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
     .returning({ id: contacts.id, name: contacts.name });
   const idByName = new Map(created.map((contact) => [contact.name, contact.id]));
   const contactIds = new Map(SAMPLE_CONTACTS.map((contact) => [contact.key, idByName.get(contact.name)]));
+  await seedSamplePersonas(tx, userId, now, contactIds);
+  await seedSampleHistory(tx, userId, now, contactIds);
   await tx.insert(tasks).values(
     SAMPLE_TASKS.map(({ contactKey, ageMinutes, ...task }) => {
       const createdAt = new Date(now.getTime() - ageMinutes * 60_000);
