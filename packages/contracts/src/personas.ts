@@ -82,6 +82,39 @@ export const personaFieldsSchema = z.object({
 export type PersonaFields = z.infer<typeof personaFieldsSchema>;
 export type PersonaField = keyof PersonaFields;
 
+/** The high-concept and brand-bible fields a High Concept Analysis may propose (issue 6 §6). */
+export const proposableFields = [
+  'highConceptGoal',
+  'highConceptTargetAudience',
+  'highConceptKeyChallenge',
+  'highConceptPositioningNow',
+  'highConceptPositioningFuture',
+  'highConceptKeyMessages',
+  'highConceptContentStrategy',
+  'highConceptNextSteps',
+  'brandMission',
+  'brandSlogan',
+  'brandTaglines',
+  'brandPersonality',
+  'brandUsp',
+  'brandVisualIdentity',
+  'brandPersonalStyle',
+  'brandContentThemes',
+  'brandMediaStrategy',
+] as const satisfies readonly PersonaField[];
+export type ProposableField = (typeof proposableFields)[number];
+
+export const personaProposalSchema = personaFieldsSchema
+  .pick(Object.fromEntries(proposableFields.map((field) => [field, true])) as Record<ProposableField, true>)
+  .partial();
+export type PersonaProposal = z.infer<typeof personaProposalSchema>;
+
+/** The fields of the proposal the user accepts; the rest are left as they are. */
+export const acceptProposalInputSchema = z
+  .object({ fields: z.array(z.enum(proposableFields)).min(1, 'chooseAField') })
+  .strict();
+export type AcceptProposalInput = z.infer<typeof acceptProposalInputSchema>;
+
 export const personaSchema = personaFieldsSchema.extend({
   id: z.string(),
   ownerEmail: z.string(),

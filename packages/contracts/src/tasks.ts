@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personaProposalSchema } from './personas';
 
 export const taskTypes = [
   'message_reply',
@@ -78,6 +79,9 @@ export const taskContextSchema = z
       })
       .partial()
       .strict(),
+    /** High Concept Analysis tasks: the persona analysed and the engine's proposal for it. */
+    personaId: z.uuid(),
+    proposal: personaProposalSchema,
   })
   .partial()
   .strict();

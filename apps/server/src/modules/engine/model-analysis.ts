@@ -31,7 +31,7 @@ const modelAnalysisSchema = z.object({
 export type ModelAnalysis = Omit<TaskAnalysis, 'language'> & { language: string };
 
 /** The first JSON object in a model's answer: models like to wrap it in prose or code fences. */
-function jsonObjectIn(text: string): unknown {
+export function jsonObjectIn(text: string): unknown {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end <= start) return null;

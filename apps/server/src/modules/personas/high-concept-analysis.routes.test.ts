@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Persona, Task, TaskPage } from '@doppel/contracts';
+import { aiTestBed, type TestUser as User } from '../../test-support/ai-test-bed';
+import { signedInUser } from '../../test-support/test-app';
+
+const bed = aiTestBed();
+const { call, useModel } = bed;
+
+async function persona(user: User, fields: object = {}) {
+  const response = await call(user, 'POST', '/api/personas', {
+    name: 'Maya Chen',
+    position: 'Founder',
+    companyName: 'Lumen Pay',
+    industry: 'Fintech',
+    expertiseAreas: ['B2B payments', 'Fundraising'],
+    coreValues: ['Clarity', 'Speed'],
+    communicationStyle: 'Direct and warm',
+    brandSlogan: 'Pay like you text',
+    ...fields,
+  });
+  return response.json<Persona>();
+}
+
+async function analyse(user: User, personaId: string) {
+  const response = await call(user, 'POST', `/api/personas/${personaId}/high-concept-analysis`);
+  expect(response.statusCode).toBe(201);
+  return response.json<Task>();
+}
+
+describe('High Concept Analysis', () => {
+  it('offline: proposes only the empty fields, from what the profile says', async () => {
+    const user = await signedInUser(bed.doppel);
+    const maya = await persona(user);
+    const task = await analyse(user, maya.id);
+    expect(task).toMatchObject({
+      type: 'high_concept_analysis',
+      title: 'High Concept Analysis: Maya Chen',
+      status: 'pending',
+      context: { personaId: maya.id, analyzedBy: 'offline' },
+    });
+    const proposal = task.context.proposal!;
+    expect(proposal).toMatchObject({
+      highConceptTargetAudience: ['Decision-makers in Fintech'],
+      highConceptGoal: 'Be the Founder Decision-makers in Fintech turn to for B2B payments and Fundraising',
+      brandTaglines: ['Clarity. Speed.'],
+      brandPersonality: { tone: 'Direct and warm' },
+      brandContentThemes: ['B2B payments', 'Fundraising'],
+    });
+    // The slogan is already the user's: it is not proposed again.
+    expect(proposal).not.toHaveProperty('brandSlogan');
+    expect(task.context.summary).toBe(
+      `${Object.keys(proposal).length} high-concept and brand-bible fields proposed for Maya Chen.`,
+    );
+    // The task shows up with the others.
+    const page = (await call(user, 'GET', '/api/tasks')).json<TaskPage>();
+    expect(page.items.map((item) => item.id)).toContain(task.id);
+  });
+
+  it('applies only the accepted fields and completes the task', async () => {
+    const user = await signedInUser(bed.doppel);
+    const maya = await persona(user);
+    const task = await analyse(user, maya.id);
+    const accepted = await call(user, 'POST', `/api/tasks/${task.id}/accept-proposal`, {
+      fields: ['highConceptGoal', 'brandTaglines'],
+    });
+    expect(accepted.statusCode).toBe(200);
+    const { persona: updated, task: done } = accepted.json<{ persona: Persona; task: Task }>();
+    expect(updated.highConceptGoal).toBe(task.context.proposal!.highConceptGoal);
+    expect(updated.brandTaglines).toEqual(['Clarity. Speed.']);
+    expect(updated.brandContentThemes).toEqual([]);
+    expect(updated.brandPersonality).toEqual({});
+    expect(done.status).toBe('completed');
+  });
+
+  it('refuses what cannot be accepted and changes nothing', async () => {
+    const user = await signedInUser(bed.doppel);
+    const maya = await persona(user);
+    const task = await analyse(user, maya.id);
+    const none = await call(user, 'POST', `/api/tasks/${task.id}/accept-proposal`, { fields: [] });
+    expect(none.statusCode).toBe(400);
+    const notProposed = await call(user, 'POST', `/api/tasks/${task.id}/accept-proposal`, {
+      fields: ['brandSlogan'],
+    });
+    expect(notProposed.statusCode).toBe(400);
+    expect(notProposed.json().error.fields).toEqual({ fields: 'notInProposal' });
+    const unknown = await call(user, 'POST', `/api/tasks/${task.id}/accept-proposal`, { fields: ['name'] });
+    expect(unknown.statusCode).toBe(400);
+
+    const other = await signedInUser(bed.doppel);
+    expect(
+      (await call(other, 'POST', `/api/tasks/${task.id}/accept-proposal`, { fields: ['highConceptGoal'] }))
+        .statusCode,
+    ).toBe(404);
+    const plain = (
+      await call(user, 'POST', '/api/tasks', { title: 'To-do', type: 'proactive_message' })
+    ).json<Task>();
+    const conflict = await call(user, 'POST', `/api/tasks/${plain.id}/accept-proposal`, {
+      fields: ['highConceptGoal'],
+    });
+    expect(conflict.statusCode).toBe(409);
+
+    const unchanged = (await call(user, 'GET', `/api/personas/${maya.id}`)).json<Persona>();
+    expect(unchanged.highConceptGoal).toBe('');
+    expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>().status).toBe('pending');
+  });
+
+  it("with a model: the model's proposal, metered; a malformed answer creates nothing", async () => {
+    const user = await signedInUser(bed.doppel);
+    const maya = await persona(user);
+    await useModel(user, bed.openAi, 'fake-strategist');
+    const proposal = {
+      highConceptGoal: 'Make Lumen Pay the default for cross-border B2B payments',
+      highConceptKeyMessages: ['Money should move like messages'],
+      brandPersonality: { tone: 'Confident, never loud' },
+      somethingElse: 'ignored',
+    };
+    bed.openAi.script({
+      kind: 'reply',
+      text: JSON.stringify(proposal),
+      promptTokens: 70,
+      completionTokens: 30,
+    });
+    const task = await analyse(user, maya.id);
+    const { somethingElse: _ignored, ...expected } = proposal;
+    expect(task.context.proposal).toEqual(expected);
+    expect(task.context.analyzedBy).toBe('fake-strategist');
+    expect(JSON.stringify(bed.openAi.requests.at(-1)!.body)).toContain('B2B payments');
+
+    bed.openAi.script({ kind: 'reply', text: 'Sorry, no.' });
+    const failed = await call(user, 'POST', `/api/personas/${maya.id}/high-concept-analysis`);
+    expect(failed.statusCode).toBe(502);
+    const page = (await call(user, 'GET', '/api/tasks')).json<TaskPage>();
+    expect(page.items.filter((item) => item.type === 'high_concept_analysis')).toHaveLength(1);
+  });
+
+  it('offline, for a profile with nothing to build on, proposes nothing and says what to fill in', async () => {
+    const user = await signedInUser(bed.doppel);
+    const blank = (await call(user, 'POST', '/api/personas', { name: 'Blank' })).json<Persona>();
+    const task = await analyse(user, blank.id);
+    expect(task.context.proposal).toEqual({});
+    expect(task.context.summary).toBe(
+      'Nothing to propose for Blank: fill in the profile (position, expertise, values, style) first.',
+    );
+  });
+});
