@@ -411,6 +411,35 @@ describe('composer', () => {
   });
 });
 
+describe('High Concept Analysis tasks', () => {
+  it('lead to the proposal on the Personas page instead of a composer', async () => {
+    const analysis = makeTask({
+      title: 'High Concept Analysis: Maya Chen',
+      type: 'high_concept_analysis',
+      context: {
+        personaId: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        proposal: { highConceptGoal: 'Lead B2B payments', brandTaglines: ['Pay like you text'] },
+        summary: '2 high-concept and brand-bible fields proposed for Maya Chen.',
+        recommendation: 'OPPORTUNITY: review the proposal and accept what fits',
+        analyzedBy: 'offline',
+      },
+    });
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([analysis]) },
+      [`GET /api/tasks/${analysis.id}`]: { body: analysis },
+    });
+    await user.click(await screen.findByRole('button', { name: /High Concept Analysis: Maya Chen/ }));
+    expect(
+      await screen.findByText("Fields proposed for the persona's high concept and brand bible: 2."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review the proposal' })).toHaveAttribute(
+      'href',
+      `/high-concept?persona=6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f&proposal=${analysis.id}`,
+    );
+    expect(screen.queryByRole('button', { name: /Write Custom Message/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('Assistant on mobile', () => {
   it('filters by priority from the sheet, with counts', async () => {
     const priorities: Array<string | null> = [];
