@@ -1,7 +1,9 @@
+import type agent from './locales/en/agent.json';
 import type assistant from './locales/en/assistant.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type errors from './locales/en/errors.json';
+import type personas from './locales/en/personas.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
 import type tasks from './locales/en/tasks.json';
@@ -21,6 +23,8 @@ declare module 'i18next' {
       tasks: typeof tasks;
       assistant: typeof assistant;
       tasksBoard: typeof tasksBoard;
+      personas: typeof personas;
+      agent: typeof agent;
     };
   }
 }

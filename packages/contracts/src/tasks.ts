@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { personaProposalSchema } from './personas';
 
 export const taskTypes = [
   'message_reply',
@@ -79,9 +78,14 @@ export const taskContextSchema = z
       })
       .partial()
       .strict(),
-    /** High Concept Analysis tasks: the persona analysed and the engine's proposal for it. */
+    /**
+     * High Concept Analysis tasks: the persona analysed and the engine's proposal for it. The
+     * proposal's shape is personaProposalSchema (personas.ts), checked by the server when it is
+     * written and again when it is accepted; kept loose here so every screen that reads tasks
+     * does not download the persona schema.
+     */
     personaId: z.uuid(),
-    proposal: personaProposalSchema,
+    proposal: z.record(z.string().max(100), z.unknown()),
   })
   .partial()
   .strict();

@@ -36,6 +36,12 @@ const AreaPage = lazyWithPreload(() =>
 const TasksBoardPage = lazyWithPreload(() =>
   import('@/features/tasks-board/components/tasks-board-page').then((m) => ({ default: m.TasksBoardPage })),
 );
+const PersonasPage = lazyWithPreload(() =>
+  import('@/features/personas/components/personas-page').then((m) => ({ default: m.PersonasPage })),
+);
+const AgentPage = lazyWithPreload(() =>
+  import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })),
+);
 
 /** Areas whose screens are not built yet show their "coming soon" page. */
 function area(path: string, key: AreaKey) {
@@ -60,8 +66,8 @@ export function AppRoutes() {
               <Route index element={<Navigate to="/actions" replace />} />
               <Route path="/actions" element={<ActionsPage />} />
               {area('/business', 'business')}
-              {area('/high-concept', 'highConcept')}
-              {area('/agent', 'agent')}
+              <Route path="/high-concept" element={<PersonasPage />} />
+              <Route path="/agent" element={<AgentPage />} />
               <Route element={<DesktopOnly />}>
                 <Route path="/tasks" element={<TasksBoardPage />} />
                 {area('/documents', 'documents')}
@@ -92,6 +98,8 @@ export function preloadRouteChunks(pathname: string): void {
       );
     }
     if (pathname === '/tasks') chunks.push(TasksBoardPage);
+    if (pathname === '/agent') chunks.push(AgentPage);
+    if (pathname === '/high-concept') chunks.push(PersonasPage);
     void preloadAppDictionaries();
   }
   for (const chunk of chunks) void chunk.preload();

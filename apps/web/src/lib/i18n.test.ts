@@ -44,6 +44,21 @@ const SAME_AS_ENGLISH = new Set([
   'es common:toast.errorTitle', // "Error" is Spanish
   'es settings:subscription.plan', // "Plan" is Spanish
   'es settings:subscription.tokenQuotaValue', // "tokens" is the Spanish term
+  'fr agent:input.label', // "Message" is French
+  'de agent:status.online', // "Online" and "Offline" are German
+  'de agent:status.offline',
+  'fr personas:title', // "Personas", as in the navigation
+  'es personas:title',
+  'de personas:title',
+  'fr personas:status.active', // "Active" is French (feminine, for a persona)
+  'fr personas:fields.description', // "Description" is French
+  'de personas:fields.name', // "Name", "Position" and "Status" are German
+  'de personas:fields.position',
+  'de personas:fields.status',
+  'es personas:domainType.personal', // "Personal", "Startup", "Universal" and "Variables" are Spanish
+  'es personas:domainType.startup',
+  'es personas:platform.universal',
+  'es personas:templates.variables',
   // "{{label}} ({{count}})" holds no words, only the label and the count.
   'ru assistant:mobile.option',
   'fr assistant:mobile.option',

@@ -12,6 +12,8 @@ export const NAMESPACES = [
   'tasks',
   'assistant',
   'tasksBoard',
+  'personas',
+  'agent',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -25,13 +27,17 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 };
 
 type LanguageBundle = Record<string, ResourceKey>;
-type BundlePart = 'public' | 'app';
+/** Namespaces of one screen, fetched with that screen so the shell's first load stays small. */
+const SCREEN_NAMESPACES = ['personas', 'agent'] as const;
+type BundlePart = 'public' | 'app' | (typeof SCREEN_NAMESPACES)[number];
 
 /** Namespaces of the public pages; the rest (shell, settings, tasks…) load with the app shell. */
 const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
 const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
 
-const bundleLoaders = import.meta.glob<LanguageBundle>('../locales/*/{public,app}.ts', { import: 'default' });
+const bundleLoaders = import.meta.glob<LanguageBundle>('../locales/*/{public,app,personas,agent}.ts', {
+  import: 'default',
+});
 const bundles = new Map<string, Promise<LanguageBundle>>();
 
 function loadBundle(language: string, part: BundlePart): Promise<LanguageBundle> {
@@ -55,7 +61,9 @@ const lazyDictionaries: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const part: BundlePart = (PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app';
+    const screen = SCREEN_NAMESPACES.find((name) => name === namespace);
+    const part: BundlePart =
+      screen ?? ((PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app');
     loadBundle(language, part).then(
       (bundle) => callback(null, bundle[namespace] ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserEvent } from '@doppel/contracts';
-import { parseServerSentEvents, startLiveUpdates } from './live-updates';
+import { z } from 'zod';
+import { parseServerSentEvents, readEventStream, startLiveUpdates } from './live-updates';
 
 function streamOf(chunks: string[]): Response {
   const encoder = new TextEncoder();
@@ -64,5 +65,31 @@ describe('startLiveUpdates', () => {
     });
     await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
     stop();
+  });
+});
+
+describe('readEventStream', () => {
+  const schema = z.object({ type: z.literal('delta'), text: z.string() });
+
+  it('hands over the events that match, in order, however the chunks split them', async () => {
+    const seen: string[] = [];
+    await readEventStream(
+      streamOf([
+        'data: {"type":"delta","text":"a"}\n\ndata: {"type":"other"}\n\ndata: {"type":"del',
+        'ta","text":"b"}\n\n',
+      ]),
+      schema,
+      (event) => seen.push(event.text),
+    );
+    expect(seen).toEqual(['a', 'b']);
+  });
+
+  it('stops reading and passes on what the handler throws', async () => {
+    const failure = new Error('stop');
+    await expect(
+      readEventStream(streamOf(['data: {"type":"delta","text":"a"}\n\n']), schema, () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
   });
 });

@@ -1,4 +1,6 @@
 import { userEventSchema, type UserEvent } from '@doppel/contracts';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
 import type { SessionManager } from './session';
 
 export interface LiveUpdatesOptions {
@@ -28,6 +30,36 @@ export function parseServerSentEvents(buffer: string, onData: (data: string) => 
     if (data) onData(data);
   }
   return rest;
+}
+
+/**
+ * Reads a `text/event-stream` response to its end, handing each event that matches the schema
+ * to `onEvent` in order; events of other shapes (a newer server) are skipped. When `onEvent`
+ * throws, the stream is cancelled and the error passes on to the caller.
+ */
+export async function readEventStream<T>(
+  response: Response,
+  schema: z.ZodType<T>,
+  onEvent: (event: T) => void,
+): Promise<void> {
+  if (!response.body) throw new ApiError('bad_response', '', response.status);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const events: T[] = [];
+      buffer = parseServerSentEvents(buffer + value, (data) => {
+        const parsed = schema.safeParse(JSON.parse(data));
+        if (parsed.success) events.push(parsed.data);
+      });
+      for (const event of events) onEvent(event);
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => {});
+    throw error;
+  }
 }
 
 /**
@@ -66,16 +98,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
     if (!response.ok || !response.body) return;
     delay = retryMs;
     options.onConnected?.();
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer = parseServerSentEvents(buffer + value, (data) => {
-        const parsed = userEventSchema.safeParse(JSON.parse(data));
-        if (parsed.success) options.onEvent(parsed.data);
-      });
-    }
+    await readEventStream(response, userEventSchema, options.onEvent);
   };
 
   void (async () => {

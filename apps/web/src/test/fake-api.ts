@@ -19,6 +19,8 @@ export interface FakeReply {
   body?: unknown;
   /** Sent as is instead of JSON: a server-sent event stream, say. */
   rawBody?: string;
+  /** A body the test writes to while the page reads it: a stream that is still coming. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -70,7 +72,8 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
           ? await route(request)
           : route;
     const status = reply.status ?? 200;
-    const text = reply.rawBody ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+    const text =
+      reply.stream ?? reply.rawBody ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
       headers: { 'content-type': 'application/json', ...reply.headers },

@@ -99,8 +99,22 @@ describe('High Concept Analysis', () => {
     });
     expect(conflict.statusCode).toBe(409);
 
+    // A proposal typed into the API is checked again: only persona fields of the right types pass.
+    const forged = (
+      await call(user, 'POST', '/api/tasks', {
+        title: 'Forged',
+        type: 'high_concept_analysis',
+        context: { personaId: maya.id, proposal: { name: 'Taken over', highConceptGoal: 42 } },
+      })
+    ).json<Task>();
+    const refused = await call(user, 'POST', `/api/tasks/${forged.id}/accept-proposal`, {
+      fields: ['highConceptGoal'],
+    });
+    expect(refused.statusCode).toBe(409);
+
     const unchanged = (await call(user, 'GET', `/api/personas/${maya.id}`)).json<Persona>();
     expect(unchanged.highConceptGoal).toBe('');
+    expect(unchanged.name).toBe('Maya Chen');
     expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>().status).toBe('pending');
   });
 

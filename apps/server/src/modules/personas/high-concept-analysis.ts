@@ -160,9 +160,14 @@ export async function acceptProposal(
 ): Promise<{ task: Task; persona: Persona }> {
   const { fields } = acceptProposalInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
-  const { personaId, proposal } = task.context;
-  if (task.type !== 'high_concept_analysis' || !personaId || !proposal)
+  const { personaId } = task.context;
+  // Checked again here: a task's context can also come from the API, and only persona fields
+  // of the right types may reach the persona.
+  const stored = personaProposalSchema.strict().safeParse(task.context.proposal);
+  if (task.type !== 'high_concept_analysis' || !personaId || !stored.success) {
     throw new AppError('conflict', NO_PROPOSAL);
+  }
+  const proposal = stored.data;
   const chosen = Object.fromEntries(
     fields.filter((field) => proposal[field] !== undefined).map((field) => [field, proposal[field]]),
   );

@@ -1,9 +1,9 @@
 import { draftStreamEventSchema, type DraftKind, type DraftStreamEvent } from '@doppel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiErrorFromStreamEvent } from '@/lib/api-error';
+import { apiErrorFromStreamEvent } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n';
-import { parseServerSentEvents } from '@/lib/live-updates';
+import { readEventStream } from '@/lib/live-updates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useApi } from '@/lib/services';
 import { refreshTaskViews } from '@/lib/task-api';
@@ -57,19 +57,7 @@ export function useDraftStream(taskId: string) {
           { kind },
           { signal: abort.signal },
         );
-        if (!response.body) throw new ApiError('bad_response', '', response.status);
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const events: DraftStreamEvent[] = [];
-          buffer = parseServerSentEvents(buffer + value, (data) => {
-            const parsed = draftStreamEventSchema.safeParse(JSON.parse(data));
-            if (parsed.success) events.push(parsed.data);
-          });
-          for (const event of events) handle(event);
-        }
+        await readEventStream(response, draftStreamEventSchema, handle);
       } catch (error) {
         if (abort.signal.aborted) return;
         setState((current) => ({ ...current, kind: null }));

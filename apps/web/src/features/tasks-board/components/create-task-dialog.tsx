@@ -5,12 +5,11 @@ import {
   taskTypes,
   taskTypeSchema,
 } from '@doppel/contracts';
-import { useRef } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { FormActions } from '@/components/form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -81,40 +80,24 @@ interface CreateTaskDialogProps {
 export function CreateTaskDialog({ open, onOpenChange, onCreated }: CreateTaskDialogProps) {
   const { t } = useTranslation('tasksBoard');
   const create = useCreateTask();
-  // The dialog is opened from more than one button and has no Radix trigger: focus returns by hand.
-  const opener = useRef<HTMLElement | null>(null);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A running create finishes before the form may go away.
-        if (!create.isPending) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      busy={create.isPending}
+      title={t('form.title')}
+      description={t('form.description')}
+      closeLabel={t('form.close')}
     >
-      <DialogContent
-        closeLabel={t('form.close')}
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      <CreateTaskForm
+        create={create}
+        onCancel={() => onOpenChange(false)}
+        onCreated={() => {
+          onOpenChange(false);
+          onCreated();
         }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('form.title')}</DialogTitle>
-          <DialogDescription>{t('form.description')}</DialogDescription>
-        </DialogHeader>
-        <CreateTaskForm
-          create={create}
-          onCancel={() => onOpenChange(false)}
-          onCreated={() => {
-            onOpenChange(false);
-            onCreated();
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      />
+    </FormDialog>
   );
 }
 
@@ -250,14 +233,12 @@ function CreateTaskForm({
           )}
         </FormField>
       </div>
-      <div className="flex justify-end gap-2 border-t px-5 py-3">
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" loading={busy}>
-          {busy ? t('form.submitting') : t('form.submit')}
-        </Button>
-      </div>
+      <FormActions
+        busy={busy}
+        onCancel={onCancel}
+        cancelLabel={t('form.cancel')}
+        submitLabel={busy ? t('form.submitting') : t('form.submit')}
+      />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import type { Task } from '@doppel/contracts';
-import { AlertDialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteTask } from '@/lib/task-api';
 
 interface DeleteTaskDialogProps {
@@ -39,47 +38,29 @@ export function DeleteTaskDialog({ task, onClose, onDeleted }: DeleteTaskDialogP
   };
 
   return (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={task !== null}
       onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
+        if (!open) onClose();
       }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xl outline-none"
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (deleted.current) {
-              deleted.current = false;
-              onDeleted();
-            } else if (opener.current?.isConnected) {
-              opener.current.focus(); // Back to the card's delete button.
-            }
-          }}
-        >
-          <div className="grid gap-1.5">
-            <AlertDialog.Title className="text-lg font-semibold">{t('delete.title')}</AlertDialog.Title>
-            <AlertDialog.Description className="text-sm break-words text-muted-foreground">
-              {t('delete.description', { title: shown?.title ?? '' })}
-            </AlertDialog.Description>
-          </div>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {t('delete.cancel')}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button variant="destructive" loading={remove.isPending} onClick={() => void confirm()}>
-              {t('delete.confirm')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      pending={remove.isPending}
+      title={t('delete.title')}
+      description={t('delete.description', { title: shown?.title ?? '' })}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      onConfirm={() => void confirm()}
+      onOpenAutoFocus={() => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        if (deleted.current) {
+          deleted.current = false;
+          onDeleted();
+        } else if (opener.current?.isConnected) {
+          opener.current.focus(); // Back to the card's delete button.
+        }
+      }}
+    />
   );
 }

@@ -1,0 +1,17 @@
+import type { AgentStatus } from '@doppel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '@/lib/services';
+import { agentKeys } from './agent-keys';
+
+const MINUTE = 60_000;
+
+/** Whether the twin answers, and with which engine; checked again every minute. */
+export function useAgentStatus() {
+  const api = useApi();
+  return useQuery({
+    queryKey: agentKeys.status(),
+    queryFn: ({ signal }) => api.get<AgentStatus>('/api/agent/status', { signal }),
+    staleTime: MINUTE,
+    refetchInterval: MINUTE,
+  });
+}

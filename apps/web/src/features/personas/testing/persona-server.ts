@@ -1,0 +1,122 @@
+import type { MessageTemplate, Persona } from '@doppel/contracts';
+import type { FakeRequest } from '@/test/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+
+let counter = 0;
+const uuid = (n: number) => `22222222-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A persona as the server returns it: every field present, lists and maps empty. */
+export function makePersona(overrides: Partial<Persona> = {}): Persona {
+  counter++;
+  return {
+    id: uuid(counter),
+    ownerEmail: 'ada@example.com',
+    name: `Persona ${counter}`,
+    description: '',
+    position: '',
+    companyName: '',
+    domainType: 'business',
+    industry: '',
+    location: '',
+    avatarUrl: '',
+    expertiseAreas: [],
+    careerStage: '',
+    communicationStyle: '',
+    coreValues: [],
+    primaryMotivation: '',
+    decisionMakingStyle: '',
+    leadershipStyle: '',
+    negotiationStyle: '',
+    coreConflict: '',
+    growthEdge: '',
+    contextTemplate: '',
+    contextualPromptTemplate: '',
+    domainContext: '',
+    status: 'active',
+    highConceptGoal: '',
+    highConceptTargetAudience: [],
+    highConceptKeyChallenge: '',
+    highConceptPositioningNow: '',
+    highConceptPositioningFuture: '',
+    highConceptKeyMessages: [],
+    highConceptContentStrategy: {},
+    highConceptNextSteps: [],
+    brandMission: '',
+    brandSlogan: '',
+    brandTaglines: [],
+    brandPersonality: {},
+    brandUsp: [],
+    brandVisualIdentity: {},
+    brandPersonalStyle: '',
+    brandContentThemes: [],
+    brandMediaStrategy: {},
+    brandTestPlan: {},
+    isTwinVoice: false,
+    isSample: false,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A fake of the personas API over an in-memory list, answering like the server: newest first,
+ * PATCH applies the fields sent, one twin's voice, templates per persona.
+ */
+export function personaServer(initial: Persona[], templates: MessageTemplate[] = []) {
+  const personas = [...initial];
+  const templateList = [...templates];
+  const routes: ServerRoutes = {
+    ...signedInRoutes(),
+    'GET /api/personas': () => ({
+      body: { items: [...personas].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) },
+    }),
+    'POST /api/personas': ({ body }: FakeRequest) => {
+      const persona = makePersona({
+        ...(body as Partial<Persona>),
+        createdAt: '2026-03-09T12:00:00.000Z',
+      });
+      personas.push(persona);
+      register(persona);
+      return { status: 201, body: persona };
+    },
+  };
+  const find = (id: string) => personas.find((persona) => persona.id === id)!;
+  function register(persona: Persona) {
+    const path = `/api/personas/${persona.id}`;
+    routes[`GET ${path}`] = () => ({ body: find(persona.id) });
+    routes[`PATCH ${path}`] = ({ body }: FakeRequest) => {
+      Object.assign(find(persona.id), body);
+      return { body: find(persona.id) };
+    };
+    routes[`DELETE ${path}`] = () => {
+      personas.splice(personas.indexOf(find(persona.id)), 1);
+      return { body: { ok: true } };
+    };
+    routes[`POST ${path}/twin-voice`] = () => {
+      for (const other of personas) other.isTwinVoice = other.id === persona.id;
+      return { body: find(persona.id) };
+    };
+    routes[`GET ${path}/stats`] = { body: { personaId: persona.id, contacts: 12, messages: 345 } };
+    routes[`GET ${path}/templates`] = () => ({
+      body: { items: templateList.filter((template) => template.personaId === persona.id) },
+    });
+    routes[`POST ${path}/templates`] = ({ body }: FakeRequest) => {
+      const input = body as Partial<MessageTemplate>;
+      const template: MessageTemplate = {
+        id: uuid(9000 + templateList.length),
+        personaId: persona.id,
+        name: input.name ?? '',
+        content: input.content ?? '',
+        variables: input.variables ?? [],
+        platform: input.platform ?? 'universal',
+        createdAt: '2026-03-09T12:00:00.000Z',
+        updatedAt: '2026-03-09T12:00:00.000Z',
+      };
+      templateList.push(template);
+      return { status: 201, body: template };
+    };
+  }
+  for (const persona of initial) register(persona);
+  return { personas, templates: templateList, routes };
+}

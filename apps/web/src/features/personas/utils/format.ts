@@ -1,0 +1,8 @@
+import { intlLocale } from '@/lib/i18n';
+
+/** A persona's creation day in the interface language (ru-RU for Russian, spec §9). */
+export function formatPersonaDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
+}
