@@ -26,6 +26,7 @@ import { aiModelsRoutes } from './modules/ai-models/ai-models.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { createBackgroundWork } from './lib/background-work';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(usageRoutes, { ctx });
       await scope.register(agentRoutes, { ctx });
       await scope.register(personasRoutes, { ctx });
+      await scope.register(knowledgeRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -12,3 +12,4 @@ export * from './reply-templates';
 export * from './ai';
 export * from './agent';
 export * from './personas';
+export * from './knowledge';

@@ -40,6 +40,15 @@ export type ContactSource = z.infer<typeof contactSourceSchema>;
 
 const text = (max: number) => z.string().max(max);
 
+/** A knowledge-base passage the twin drew on, cited under what it wrote. */
+export const knowledgeSourceSchema = z.object({
+  documentId: z.string(),
+  title: z.string().max(300),
+  /** The matching passage, shortened around the match. */
+  snippet: z.string().max(2000),
+});
+export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
+
 /** What the twin found about a task (spec §3 Task context); every part is optional. */
 export const taskContextSchema = z
   .object({
@@ -86,6 +95,8 @@ export const taskContextSchema = z
      */
     personaId: z.uuid(),
     proposal: z.record(z.string().max(100), z.unknown()),
+    /** Per draft kind, the knowledge-base passages the draft was grounded in. */
+    draftSources: z.record(z.string().max(50), z.array(knowledgeSourceSchema).max(10)),
   })
   .partial()
   .strict();

@@ -7,3 +7,4 @@ export * from './tasks';
 export * from './ai';
 export * from './agent';
 export * from './personas';
+export * from './knowledge';

@@ -108,12 +108,12 @@ async function tasksText({ ctx, auth }: CommandRun, texts: AgentTexts, argument:
 
 async function searchText({ ctx, auth }: CommandRun, texts: AgentTexts, query: string): Promise<string> {
   if (!query) return texts.search.usage;
-  const result = await searchKnowledge(ctx, auth.userId, query, PASSAGES_SHOWN);
+  const result = await searchKnowledge(ctx, auth.userId, query.slice(0, 200), PASSAGES_SHOWN);
   if (result.documentCount === 0) return texts.search.emptyKnowledgeBase;
-  if (result.passages.length === 0) return fill(texts.search.noMatch, { query });
+  if (result.hits.length === 0) return fill(texts.search.noMatch, { query });
   return [
     fill(texts.search.heading, { query }),
-    ...result.passages.map((passage) => `• ${passage.title}: ${passage.snippet}`),
+    ...result.hits.map((hit) => `• ${hit.title}: ${hit.snippet.replace(/\[\[|\]\]/g, '')}`),
   ].join('\n');
 }
 

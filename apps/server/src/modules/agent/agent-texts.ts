@@ -32,6 +32,8 @@ export interface AgentTexts {
   draft: { usage: string; notFound: string; ambiguous: string; heading: string; saved: string };
   unknownCommand: string;
   offlineConversation: string;
+  /** Under a model's answer: the knowledge-base documents it was given. */
+  sources: string;
 }
 
 const en: AgentTexts = {
@@ -84,6 +86,7 @@ const en: AgentTexts = {
   unknownCommand: 'Unknown command /{name}. Type /help for the list.',
   offlineConversation:
     'I am running on the offline engine, which writes from templates and cannot hold a conversation. Add a language model in Settings → AI models to talk with me. The commands work meanwhile: type /help.',
+  sources: 'From your knowledge base: {titles}',
 };
 
 const ru: AgentTexts = {
@@ -136,6 +139,7 @@ const ru: AgentTexts = {
   unknownCommand: 'Неизвестная команда /{name}. Список команд — /help.',
   offlineConversation:
     'Я работаю на офлайн-движке: он пишет по шаблонам и не умеет вести разговор. Добавьте языковую модель в Настройки → ИИ-модели, чтобы поговорить со мной. Команды работают и так: введите /help.',
+  sources: 'Из вашей базы знаний: {titles}',
 };
 
 const fr: AgentTexts = {
@@ -189,6 +193,7 @@ const fr: AgentTexts = {
   unknownCommand: 'Commande inconnue /{name}. Tapez /help pour la liste.',
   offlineConversation:
     'Je fonctionne avec le moteur hors ligne, qui rédige à partir de modèles et ne peut pas tenir une conversation. Ajoutez un modèle de langage dans Paramètres → Modèles d’IA pour discuter avec moi. Les commandes fonctionnent en attendant : tapez /help.',
+  sources: 'Depuis votre base de connaissances : {titles}',
 };
 
 const es: AgentTexts = {
@@ -241,6 +246,7 @@ const es: AgentTexts = {
   unknownCommand: 'Comando desconocido /{name}. Escribe /help para ver la lista.',
   offlineConversation:
     'Funciono con el motor sin conexión, que escribe con plantillas y no puede mantener una conversación. Añade un modelo de lenguaje en Configuración → Modelos de IA para hablar conmigo. Mientras tanto, los comandos funcionan: escribe /help.',
+  sources: 'De tu base de conocimiento: {titles}',
 };
 
 const de: AgentTexts = {
@@ -294,6 +300,7 @@ const de: AgentTexts = {
   unknownCommand: 'Unbekannter Befehl /{name}. Tippe /help für die Liste.',
   offlineConversation:
     'Ich laufe auf der Offline-Engine, die aus Vorlagen schreibt und kein Gespräch führen kann. Richte in Einstellungen → KI-Modelle ein Sprachmodell ein, um mit mir zu sprechen. Die Befehle funktionieren trotzdem: tippe /help.',
+  sources: 'Aus deiner Wissensbasis: {titles}',
 };
 
 /** Typed as a full record so a missing language fails the type check. */

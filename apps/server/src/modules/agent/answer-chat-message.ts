@@ -14,9 +14,10 @@ import { streamForUser } from '../ai-models/call-model';
 import { resolveModel, type ProviderModel } from '../ai-models/resolve-model';
 import type { AuthenticatedUser } from '../auth/sessions';
 import { LANGUAGE_NAMES } from '../engine/draft-prompt';
+import { describePassages, groundIn } from '../knowledge/ground';
 import { getUserSettings } from '../settings/user-settings';
 import { parseCommand, runCommand } from './agent-commands';
-import { textsFor } from './agent-texts';
+import { fill, textsFor } from './agent-texts';
 import { agentTools } from './agent-tools';
 import { appendChatMessage, clearChatMessages, listChatMessages, pruneChatMessages } from './chat-history';
 
@@ -78,18 +79,28 @@ async function modelAnswer(
     ),
     { role: 'user', content },
   ];
+  const grounding = await groundIn(ctx, auth.userId, content);
   // Quota and demo refusals throw here, before anything is streamed.
   const stream = await streamForUser(ctx, auth.userId, model, {
     purpose: 'chat',
-    system: systemPrompt(user?.fullName || 'the user', language, ctx.clock.now()),
+    system: [
+      systemPrompt(user?.fullName || 'the user', language, ctx.clock.now()),
+      ...describePassages(grounding.sources),
+    ].join('\n'),
     messages,
     tools: agentTools(ctx, auth.userId),
     maxSteps: MAX_TOOL_STEPS,
     signal,
   });
-  return (async function* () {
+  return (async function* (): AsyncGenerator<AnswerEvent> {
     for await (const part of stream.parts) {
       yield part.type === 'text' ? { type: 'delta', text: part.text } : { type: 'tool', name: part.toolName };
+    }
+    if (grounding.sources.length > 0) {
+      // The passages the twin was given are named under its answer, and their use is counted.
+      const titles = [...new Set(grounding.sources.map((source) => source.title))].join('; ');
+      yield { type: 'delta', text: `\n\n${fill(textsFor(language).sources, { titles })}` };
+      await grounding.recordUse(`chat:${auth.userId}`);
     }
   })();
 }

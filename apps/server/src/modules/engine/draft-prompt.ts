@@ -1,4 +1,5 @@
-import type { DraftKind, Task, TemplateLanguage } from '@doppel/contracts';
+import type { DraftKind, KnowledgeSource, Task, TemplateLanguage } from '@doppel/contracts';
+import { describePassages } from '../knowledge/ground';
 import { describeVoice, type Voice } from './persona-voice';
 
 /** Language names for the model's instructions. */
@@ -37,8 +38,8 @@ export interface DraftPrompt {
 
 /**
  * What a language model is told to write a draft: who the user is, the task and its trigger,
- * the analysis, the recent conversation with the contact, and the persona it writes as.
- * Knowledge-base passages join here when that area lands.
+ * the analysis, the recent conversation with the contact, the persona it writes as, and the
+ * knowledge-base passages about the task.
  */
 export function buildDraftPrompt(input: {
   task: Task;
@@ -48,8 +49,10 @@ export function buildDraftPrompt(input: {
   /** The persona the twin writes as, when the user has one. */
   voice: Voice | null;
   history: HistoryLine[];
+  /** Knowledge-base passages about the task. */
+  sources: KnowledgeSource[];
 }): DraftPrompt {
-  const { task, kind, language, userName, voice, history } = input;
+  const { task, kind, language, userName, voice, history, sources } = input;
   const system = [
     [
       `You are the digital twin of ${userName}: you write in their name, in the first person.`,
@@ -58,6 +61,7 @@ export function buildDraftPrompt(input: {
       'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
     ].join(' '),
     ...(voice ? describeVoice(voice) : []),
+    ...describePassages(sources),
   ].join('\n');
 
   return { system, prompt: describeTask(task, history).join('\n') };
@@ -98,4 +102,20 @@ export function describeTask(task: Task, history: HistoryLine[]): string[] {
     }
   }
   return lines;
+}
+
+/** What a task is about, as words to search the knowledge base with. */
+export function taskSearchText(task: Task): string {
+  const trigger = task.context.triggerData ?? {};
+  return [
+    task.title,
+    task.description,
+    task.context.lastMessage,
+    task.context.lastMessageOriginal,
+    trigger.newsTitle,
+    trigger.linkedinActivity,
+    trigger.originalPost,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -1,27 +1,120 @@
+import {
+  knowledgeSearchQuerySchema,
+  type KnowledgeSearchHit,
+  type KnowledgeSearchResult,
+  type KnowledgeSource,
+} from '@doppel/contracts';
+import { and, count, documents, documentUses, eq, sql } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
+import { SEARCH_CONFIGS, searchConfig } from './text-search';
 
-export interface KnowledgePassage {
-  documentId: string;
-  title: string;
+interface SearchRow {
+  document_id: string;
+  name: string;
+  category: KnowledgeSearchHit['category'];
+  rank: number;
   snippet: string;
 }
 
-export interface KnowledgeSearchResult {
-  /** Processed documents the user has; 0 means there is nothing to search yet. */
-  documentCount: number;
-  passages: KnowledgePassage[];
+/** Marks the matched words in snippets; the web app turns them into highlights. */
+const HIGHLIGHT = 'StartSel=[[,StopSel=]],MaxWords=35,MinWords=15,ShortWord=2,MaxFragments=1';
+
+/** One tsquery for every language we index in, so one GIN index answers any of them. */
+function anyLanguageQuery(query: string) {
+  return sql.join(
+    SEARCH_CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${query})`),
+    sql` || `,
+  );
+}
+
+/** The headline's configuration per row: the document's language. */
+const headlineConfig = sql.raw(
+  `(case ${['en', 'ru', 'fr', 'es', 'de'].map((code) => `when d.language = '${code}' then '${searchConfig(code)}'`).join(' ')} else 'simple' end)::regconfig`,
+);
+
+/**
+ * Full-text search over the user's processed documents (spec §2 Knowledge base search; what
+ * /search, the twin's search_knowledge tool and draft grounding read). Ranked by ts_rank_cd;
+ * snippets mark the matched words between [[ and ]]. Only the user's own passages are read.
+ */
+export async function searchKnowledge(
+  ctx: AppContext,
+  userId: string,
+  query: string,
+  limit = 5,
+): Promise<KnowledgeSearchResult> {
+  const { q, limit: top } = knowledgeSearchQuerySchema.parse({ q: query, limit });
+  const [[documentCount], result] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.status, 'processed'))),
+    ctx.db.execute(sql`
+      with q as (select (${anyLanguageQuery(q)}) as query),
+      best as (
+        select p.document_id, p.text, ts_rank_cd(p.search, q.query) as rank
+        from document_passages p, q
+        where p.user_id = ${userId} and p.search @@ q.query
+        order by rank desc
+        limit ${top * 3}
+      ),
+      per_document as (
+        select distinct on (best.document_id) best.*
+        from best
+        order by best.document_id, best.rank desc
+      )
+      select d.id as document_id, d.name, d.category, per_document.rank,
+        ts_headline(${headlineConfig}, per_document.text, q.query, ${HIGHLIGHT}) as snippet
+      from per_document
+      join documents d on d.id = per_document.document_id and d.user_id = ${userId} and d.status = 'processed',
+      q
+      order by per_document.rank desc
+      limit ${top}
+    `),
+  ]);
+  // PGlite and node-postgres both answer raw SQL with { rows }.
+  const { rows } = result as { rows: SearchRow[] };
+  return {
+    documentCount: documentCount?.n ?? 0,
+    hits: rows.map((row) => ({
+      documentId: row.document_id,
+      title: row.name,
+      category: row.category,
+      snippet: row.snippet,
+      rank: Number(row.rank),
+    })),
+  };
+}
+
+/** A hit as a source to cite: the snippet without highlight marks. */
+export function toSource(hit: KnowledgeSearchHit): KnowledgeSource {
+  return { documentId: hit.documentId, title: hit.title, snippet: hit.snippet.replace(/\[\[|\]\]/g, '') };
 }
 
 /**
- * Full-text search over the user's knowledge base: what /search, the twin's search_knowledge
- * tool and draft grounding read. Documents, their passages and the index arrive with the
- * knowledge-base issue (#5); until then no user has a document, and this says so.
+ * Counts a use of the documents behind these hits (issue 5 §5): one more request each, the
+ * relevance as a running average of match scores (ts_rank_cd capped at 1), and the subject —
+ * a task or chat — as a connection once.
  */
-export async function searchKnowledge(
-  _ctx: AppContext,
-  _userId: string,
-  _query: string,
-  _limit = 5,
-): Promise<KnowledgeSearchResult> {
-  return { documentCount: 0, passages: [] };
+export async function recordKnowledgeUse(
+  ctx: AppContext,
+  hits: KnowledgeSearchHit[],
+  subject: string,
+): Promise<void> {
+  const best = new Map<string, number>();
+  for (const hit of hits)
+    best.set(hit.documentId, Math.max(best.get(hit.documentId) ?? 0, Math.min(1, hit.rank)));
+  if (best.size === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    for (const [documentId, score] of best) {
+      await tx
+        .update(documents)
+        .set({
+          usageRelevance: sql`(${documents.usageRelevance} * ${documents.usageRequests} + ${score}) / (${documents.usageRequests} + 1)`,
+          usageRequests: sql`${documents.usageRequests} + 1`,
+        })
+        .where(eq(documents.id, documentId));
+      await tx.insert(documentUses).values({ documentId, subject }).onConflictDoNothing();
+    }
+  });
 }

@@ -4,6 +4,7 @@ import {
   proposableFields,
   type AcceptProposalInput,
   type Persona,
+  type KnowledgeSource,
   type PersonaProposal,
   type Task,
 } from '@doppel/contracts';
@@ -16,6 +17,8 @@ import type { AuthenticatedUser } from '../auth/sessions';
 import { jsonObjectIn } from '../engine/model-analysis';
 import { LANGUAGE_NAMES } from '../engine/draft-prompt';
 import { OFFLINE_ENGINE } from '../engine/analyze-task';
+import { describePassages, groundIn } from '../knowledge/ground';
+import { keyTopics } from '../knowledge/text-analysis';
 import { getUserSettings } from '../settings/user-settings';
 import { announce } from '../tasks/announce-task-change';
 import { createTask } from '../tasks/task-commands';
@@ -36,7 +39,7 @@ function isEmpty(value: unknown): boolean {
  * motivation). It never overwrites: filled fields are the user's. English, like every text of
  * the rule engine; a language model writes in the user's language.
  */
-function offlineProposal(persona: Persona): PersonaProposal {
+function offlineProposal(persona: Persona, sources: KnowledgeSource[]): PersonaProposal {
   const areas = persona.expertiseAreas;
   const role = persona.position || 'expert';
   const audience =
@@ -74,7 +77,10 @@ function offlineProposal(persona: Persona): PersonaProposal {
       .map(
         (area) => `${persona.careerStage ? `${persona.careerStage}: ` : ''}hands-on experience in ${area}`,
       ),
-    brandContentThemes: areas.slice(0, 5),
+    // Themes: the expertise areas, then what the user's own notes on them keep coming back to.
+    brandContentThemes: [
+      ...new Set([...areas.slice(0, 5), ...keyTopics(sources.map((source) => source.snippet).join('\n'), 3)]),
+    ],
     brandPersonalStyle: persona.communicationStyle,
   };
   return Object.fromEntries(
@@ -89,6 +95,7 @@ async function modelProposal(
   userId: string,
   model: ProviderModel,
   persona: Persona,
+  sources: KnowledgeSource[],
 ): Promise<PersonaProposal> {
   const { language } = await getUserSettings(ctx, userId);
   const { id: _id, ownerEmail: _email, isTwinVoice: _voice, isSample: _sample, ...profile } = persona;
@@ -99,6 +106,7 @@ async function modelProposal(
       `Answer with one JSON object and nothing else, in ${LANGUAGE_NAMES[language]}, with any of these keys: ${proposableFields.join(', ')}.`,
       'Strings for text fields, arrays of short strings for lists (target audience, key messages, next steps, taglines, USP, content themes), objects of label to text for maps (content strategy, personality, visual identity, media strategy).',
       'Improve on what is there; leave out a key rather than repeat its current value.',
+      ...describePassages(sources),
     ].join('\n'),
     prompt: JSON.stringify(profile, null, 1),
     temperature: 0.4,
@@ -125,12 +133,13 @@ export async function startHighConceptAnalysis(
 ): Promise<Task> {
   const persona = await getPersona(ctx.db, auth.userId, personaId);
   const model = await resolveModel(ctx, auth);
+  const grounding = await groundIn(ctx, auth.userId, personaSearchText(persona));
   const proposal =
     model.kind === 'offline'
-      ? offlineProposal(persona)
-      : await modelProposal(ctx, auth.userId, model, persona);
+      ? offlineProposal(persona, grounding.sources)
+      : await modelProposal(ctx, auth.userId, model, persona, grounding.sources);
   const count = Object.keys(proposal).length;
-  return createTask(ctx, auth.userId, {
+  const task = await createTask(ctx, auth.userId, {
     title: `High Concept Analysis: ${persona.name}`,
     type: 'high_concept_analysis',
     priority: 'medium',
@@ -149,6 +158,8 @@ export async function startHighConceptAnalysis(
           : 'OPPORTUNITY: complete the persona profile',
     },
   });
+  await grounding.recordUse(`task:${task.id}`);
+  return task;
 }
 
 /** Applies the chosen fields of a task's proposal to its persona and completes the task. */
@@ -194,4 +205,18 @@ export async function acceptProposal(
   });
   await announce(ctx, userId, { type: 'task.updated', taskId });
   return result;
+}
+
+/** What a persona is about, as words to search the knowledge base with. */
+function personaSearchText(persona: Persona): string {
+  return [
+    persona.description,
+    persona.position,
+    persona.industry,
+    ...persona.expertiseAreas,
+    ...persona.coreValues,
+    persona.highConceptGoal,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

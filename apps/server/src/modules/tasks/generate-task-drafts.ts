@@ -6,13 +6,18 @@ import {
   templateValues,
   templatesFor,
   type DraftKind,
+  type KnowledgeSource,
   type ReplyTemplate,
   type Task,
   type TemplateLanguage,
 } from '@doppel/contracts';
 import { eq, userSettings } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
+import { detectLanguage } from '../engine/detect-language';
+import { taskSearchText } from '../engine/draft-prompt';
 import { offlineDraftInVoice, type Voice } from '../engine/persona-voice';
+import { groundIn } from '../knowledge/ground';
+import { sentences } from '../knowledge/text-analysis';
 import { getTwinVoice } from '../personas/persona-queries';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
@@ -49,17 +54,43 @@ export async function draftLanguage(ctx: AppContext, userId: string, task: Task)
 }
 
 /**
- * The offline engine's draft of one kind: the matching template filled from the task, then
- * written in the voice of the user's persona when there is one.
+ * The offline engine's draft of one kind: the matching template filled from the task, with a
+ * line of the user's knowledge when one fits, then written in the voice of the user's persona.
  */
 export function offlineDraft(
   task: Task,
   language: TemplateLanguage,
   kind: DraftKind,
   voice: Voice | null,
+  sources: KnowledgeSource[] = [],
 ): string {
-  const draft = fillTemplate(templateForDraft(task, language, kind).content, templateValues(task));
+  const draft = withKnowledge(
+    fillTemplate(templateForDraft(task, language, kind).content, templateValues(task)),
+    sources,
+    { kind, language },
+  );
   return voice ? offlineDraftInVoice(draft, voice, { type: task.type, kind, language }) : draft;
+}
+
+/**
+ * A detailed draft carries the first sentence of the best-matching passage of the user's
+ * knowledge base, when written in the draft's language (the offline engine cannot translate).
+ * It sits before the closing line, and the user reviews it like the rest before sending.
+ */
+function withKnowledge(
+  draft: string,
+  sources: KnowledgeSource[],
+  input: { kind: DraftKind; language: TemplateLanguage },
+): string {
+  if (input.kind !== 'detailed') return draft;
+  const sentence = sources
+    .map((source) => sentences(source.snippet)[0])
+    .find((candidate) => candidate && (detectLanguage(candidate) ?? input.language) === input.language);
+  if (!sentence) return draft;
+  const paragraphs = draft.split('\n\n');
+  return paragraphs.length > 1
+    ? [...paragraphs.slice(0, -1), sentence, paragraphs.at(-1)].join('\n\n')
+    : `${draft}\n\n${sentence}`;
 }
 
 /**
@@ -75,12 +106,21 @@ export async function generateTaskDrafts(
 ): Promise<Task> {
   const { kinds } = generateTaskDraftsInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
-  const [language, voice] = await Promise.all([
+  const [language, voice, grounding] = await Promise.all([
     draftLanguage(ctx, userId, task),
     getTwinVoice(ctx.db, userId),
+    groundIn(ctx, userId, taskSearchText(task)),
   ]);
   const responses = Object.fromEntries(
-    kinds.map((kind) => [kind, offlineDraft(task, language, kind, voice)]),
+    kinds.map((kind) => [kind, offlineDraft(task, language, kind, voice, grounding.sources)]),
   );
-  return saveTaskResponses(ctx, userId, taskId, { responses });
+  const saved = await saveTaskResponses(
+    ctx,
+    userId,
+    taskId,
+    { responses },
+    Object.fromEntries(kinds.map((kind) => [kind, grounding.sources])),
+  );
+  await grounding.recordUse(`task:${taskId}`);
+  return saved;
 }

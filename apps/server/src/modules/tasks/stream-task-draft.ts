@@ -1,11 +1,17 @@
-import { streamTaskDraftInputSchema, type DraftKind, type Task } from '@doppel/contracts';
+import {
+  streamTaskDraftInputSchema,
+  type DraftKind,
+  type KnowledgeSource,
+  type Task,
+} from '@doppel/contracts';
 import { and, communicationHistory, desc, eq, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { yieldOnce } from '../../lib/yield-once';
 import { streamForUser } from '../ai-models/call-model';
 import { resolveModel } from '../ai-models/resolve-model';
 import type { AuthenticatedUser } from '../auth/sessions';
-import { buildDraftPrompt, type HistoryLine } from '../engine/draft-prompt';
+import { buildDraftPrompt, taskSearchText, type HistoryLine } from '../engine/draft-prompt';
+import { groundIn } from '../knowledge/ground';
 import { getTwinVoice } from '../personas/persona-queries';
 import { draftLanguage, offlineDraft } from './generate-task-drafts';
 import { saveTaskResponses } from './task-commands';
@@ -16,6 +22,8 @@ const HISTORY_LINES = 12;
 
 export interface TaskDraft {
   engine: { kind: 'offline' | 'model'; model: string | null };
+  /** The knowledge-base passages the draft draws on, cited under it. */
+  sources: KnowledgeSource[];
   /** The draft as it is written: the model's deltas, or the offline draft at once. */
   textStream: AsyncIterable<string>;
   /** Merges the finished draft into the task's responses under its kind. */
@@ -55,17 +63,29 @@ export async function startTaskDraft(
 ): Promise<TaskDraft> {
   const { kind } = streamTaskDraftInputSchema.parse(input);
   const task = await getTask(ctx.db, auth.userId, taskId);
-  const [language, voice] = await Promise.all([
+  const [language, voice, grounding] = await Promise.all([
     draftLanguage(ctx, auth.userId, task),
     getTwinVoice(ctx.db, auth.userId),
+    groundIn(ctx, auth.userId, taskSearchText(task)),
   ]);
-  const save = (text: string) =>
-    saveTaskResponses(ctx, auth.userId, taskId, { responses: { [kind]: text.trim() } });
+  const { sources } = grounding;
+  const save = async (text: string) => {
+    const saved = await saveTaskResponses(
+      ctx,
+      auth.userId,
+      taskId,
+      { responses: { [kind]: text.trim() } },
+      { [kind]: sources },
+    );
+    await grounding.recordUse(`task:${taskId}`);
+    return saved;
+  };
   const model = await resolveModel(ctx, auth);
   if (model.kind === 'offline') {
     return {
       engine: { kind: 'offline', model: null },
-      textStream: yieldOnce(offlineDraft(task, language, kind, voice)),
+      sources,
+      textStream: yieldOnce(offlineDraft(task, language, kind, voice, sources)),
       save,
     };
   }
@@ -81,7 +101,13 @@ export async function startTaskDraft(
     userName: user?.fullName ?? 'the user',
     voice,
     history,
+    sources,
   });
   const stream = await streamForUser(ctx, auth.userId, model, { purpose: 'draft', system, prompt, signal });
-  return { engine: { kind: 'model', model: model.config.model }, textStream: stream.textStream, save };
+  return {
+    engine: { kind: 'model', model: model.config.model },
+    sources,
+    textStream: stream.textStream,
+    save,
+  };
 }

@@ -3,6 +3,7 @@ import {
   saveTaskResponsesInputSchema,
   updateTaskStatusInputSchema,
   type CreateTaskInput,
+  type KnowledgeSource,
   type Task,
   type TaskStatus,
 } from '@doppel/contracts';
@@ -91,13 +92,23 @@ export async function saveTaskResponses(
   userId: string,
   taskId: string,
   input: { responses: Record<string, string> },
+  /** Per kind, the knowledge-base passages a generated draft drew on (replaces that kind's). */
+  sources?: Record<string, KnowledgeSource[]>,
 ): Promise<Task> {
   const { responses } = saveTaskResponsesInputSchema.parse(input);
   const now = ctx.clock.now();
   const task = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(tasks)
-      .set({ responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`, updatedAt: now })
+      .set({
+        responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`,
+        ...(sources
+          ? {
+              context: sql`${tasks.context} || jsonb_build_object('draftSources', coalesce(${tasks.context} -> 'draftSources', '{}'::jsonb) || ${JSON.stringify(sources)}::jsonb)`,
+            }
+          : {}),
+        updatedAt: now,
+      })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
       .returning({ id: tasks.id });
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);

@@ -268,12 +268,24 @@ describe('composer', () => {
   });
 
   it('streams a generated draft into the editor, says who wrote it, and keeps it editable', async () => {
-    const drafted = { ...anna, responses: { detailed: 'Hallo Anna, gern – Dienstag?' } };
+    const drafted = {
+      ...anna,
+      responses: { detailed: 'Hallo Anna, gern – Dienstag?' },
+      context: {
+        ...anna.context,
+        draftSources: {
+          detailed: [
+            { documentId: 'd1', title: 'Pilot pricing', snippet: 'A four-week pilot costs 5,000 EUR.' },
+          ],
+        },
+      },
+    };
     const sse = (events: object[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
     const requests: unknown[] = [];
     const { user } = renderActions({
       'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      // After the draft is saved the server has it, with its sources.
+      [`GET /api/tasks/${anna.id}`]: () => ({ body: requests.length > 0 ? drafted : anna }),
       [`POST /api/tasks/${anna.id}/drafts/stream`]: (request: FakeRequest) => {
         requests.push(request.body);
         return {
@@ -293,6 +305,8 @@ describe('composer', () => {
     await waitFor(() => expect(message).toHaveValue('Hallo Anna, gern – Dienstag?'));
     expect(requests).toEqual([{ kind: 'detailed' }]);
     expect(await screen.findByText('Written by gpt-test.')).toBeInTheDocument();
+    const sources = screen.getByRole('region', { name: 'From your knowledge base' });
+    expect(sources).toHaveTextContent('Pilot pricing — A four-week pilot costs 5,000 EUR.');
     expect(message).not.toHaveAttribute('readonly');
     await user.type(message, ' 10 Uhr?');
     expect(message).toHaveValue('Hallo Anna, gern – Dienstag? 10 Uhr?');

@@ -5,6 +5,7 @@ import {
   suggestedTemplate,
   templateValues,
   type DraftKind,
+  type KnowledgeSource,
   type Task,
 } from '@doppel/contracts';
 import { ArrowLeft, Languages, PenLine, Save, Send, Sparkles, Undo2, Wand2 } from 'lucide-react';
@@ -61,6 +62,28 @@ function useWindowHeight(): number {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return height;
+}
+
+/** The knowledge-base passages a generated draft drew on, cited under it. */
+function DraftSources({ sources }: { sources: KnowledgeSource[] }) {
+  const { t } = useTranslation('assistant');
+  const headingId = useId();
+  if (sources.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-1 rounded-md border bg-subtle px-3 py-2 text-xs">
+      <h4 id={headingId} className="font-medium">
+        {t('drafts.sources')}
+      </h4>
+      <ul className="grid gap-1">
+        {sources.map((source) => (
+          <li key={source.documentId}>
+            <span className="font-medium">{source.title}</span>
+            <span className="text-muted-foreground"> — {source.snippet}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back, Save draft and Send. */
@@ -166,6 +189,7 @@ function ComposerEditor({
           <span>{engineNote}</span>
         ) : null}
       </div>
+      {!writing ? <DraftSources sources={task.context.draftSources?.[state.kind] ?? []} /> : null}
       <div className="flex justify-between gap-2">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatStreamEvent, DraftStreamEvent, KnowledgeDocument, Task } from '@doppel/contracts';
+import { aiTestBed, streamEvents, type TestUser as User } from '../../test-support/ai-test-bed';
+import { signedInUser } from '../../test-support/test-app';
+
+const bed = aiTestBed();
+const { call, useModel } = bed;
+
+const PRICE_LINE = 'Our pilots are paid: a four-week pilot costs 5,000 EUR and converts to an annual plan.';
+
+async function pricingNote(user: User) {
+  const response = await call(user, 'POST', '/api/documents/thoughts', {
+    name: 'Pricing',
+    content: `${PRICE_LINE}\n\nAnnual plans start at 24,000 EUR.`,
+  });
+  return response.json<KnowledgeDocument>();
+}
+
+async function pilotQuestion(user: User) {
+  const response = await call(user, 'POST', '/api/tasks', {
+    title: 'Reply to Sam',
+    type: 'message_reply',
+    context: { lastMessage: 'Could we start a pilot next month? What would the pilot cost?', language: 'en' },
+  });
+  return response.json<Task>();
+}
+
+async function usage(user: User, documentId: string) {
+  return (await call(user, 'GET', `/api/documents/${documentId}`)).json<KnowledgeDocument>().usageStats;
+}
+
+describe('the twin draws on the knowledge base', () => {
+  it('offline: a detailed draft carries the matching line, cites it, and the use is counted', async () => {
+    const user = await signedInUser(bed.doppel);
+    const note = await pricingNote(user);
+    const task = await pilotQuestion(user);
+    const drafted = (
+      await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['detailed', 'quick'] })
+    ).json<Task>();
+    expect(drafted.responses.detailed).toContain(PRICE_LINE);
+    expect(drafted.responses.quick).not.toContain(PRICE_LINE);
+    expect(drafted.context.draftSources?.detailed).toEqual([
+      { documentId: note.id, title: 'Pricing', snippet: expect.stringContaining('four-week pilot') },
+    ]);
+    const first = await usage(user, note.id);
+    expect(first).toMatchObject({ requests: 1, connections: 1 });
+    expect(first.relevance).toBeGreaterThan(0);
+
+    await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['detailed'] });
+    expect(await usage(user, note.id)).toMatchObject({ requests: 2, connections: 1 });
+    const other = await pilotQuestion(user);
+    await call(user, 'POST', `/api/tasks/${other.id}/drafts`, { kinds: ['quick'] });
+    expect(await usage(user, note.id)).toMatchObject({ requests: 3, connections: 2 });
+  });
+
+  it("with a model: the draft prompt holds the passage, and another user's notes never do", async () => {
+    const user = await signedInUser(bed.doppel);
+    const stranger = await signedInUser(bed.doppel);
+    await call(stranger, 'POST', '/api/documents/thoughts', {
+      name: 'Secret',
+      content: 'Our pilot price is secret.',
+    });
+    await pricingNote(user);
+    const task = await pilotQuestion(user);
+    await useModel(user, bed.openAi, 'fake-writer');
+    const response = await call(user, 'POST', `/api/tasks/${task.id}/drafts/stream`, { kind: 'quick' });
+    const done = streamEvents<DraftStreamEvent>(response.body).at(-1);
+    expect(done?.type).toBe('done');
+    const system = (bed.openAi.requests.at(-1)!.body.messages as Array<{ content: string }>)[0]!.content;
+    expect(system).toContain("From the user's knowledge base");
+    expect(system).toContain('[1] Pricing:');
+    expect(system).not.toContain('Secret');
+    expect(done?.type === 'done' && done.task.context.draftSources?.quick?.[0]?.title).toBe('Pricing');
+  });
+
+  it('the agent: /search finds the note, and a model answer names what it was given', async () => {
+    const user = await signedInUser(bed.doppel);
+    await pricingNote(user);
+    const search = await call(user, 'POST', '/api/agent/messages', { content: '/search pilot cost' });
+    const answer = streamEvents<ChatStreamEvent>(search.body).at(-1);
+    expect(answer?.type === 'done' && answer.message.content).toMatch(
+      /^Passages matching “pilot cost”:\n• Pricing: /,
+    );
+
+    await useModel(user, bed.openAi, 'fake-thinker');
+    bed.openAi.script({ kind: 'reply', text: 'Pilots cost 5,000 EUR.' });
+    const chat = await call(user, 'POST', '/api/agent/messages', { content: 'How much does a pilot cost?' });
+    const done = streamEvents<ChatStreamEvent>(chat.body).at(-1);
+    expect(done?.type === 'done' && done.message.content).toBe(
+      'Pilots cost 5,000 EUR.\n\nFrom your knowledge base: Pricing',
+    );
+    const system = (bed.openAi.requests.at(-1)!.body.messages as Array<{ content: string }>)[0]!.content;
+    expect(system).toContain(PRICE_LINE.slice(0, 30));
+  });
+});
