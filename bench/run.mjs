@@ -3,7 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-for (const script of ['startup.mjs', 'initial-js.mjs', 'lighthouse.mjs', 'task-list.mjs']) {
+for (const script of [
+  'startup.mjs',
+  'initial-js.mjs',
+  'lighthouse.mjs',
+  'task-list.mjs',
+  'knowledge-search.mjs',
+]) {
   // tsx lets the benchmarks share TypeScript helpers with the end-to-end tests.
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
     stdio: 'inherit',

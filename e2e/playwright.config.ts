@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions as chromium } from './support/chromium';
 import { FAKE_OPENAI_PORT } from './fake-servers/fake-openai-server';
+import { FAKE_TELEGRAM_PORT } from './fake-servers/fake-telegram-server';
 import { APP_PORT, APP_URL, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './support/constants';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -60,6 +61,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx e2e/fake-servers/fake-telegram-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_TELEGRAM_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/start-app.mjs',
       cwd: root,
       url: `${APP_URL}/readyz`,
@@ -75,6 +83,10 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_EMAIL: '1000',
         // The fake AI server listens on 127.0.0.1.
         AI_ALLOW_PRIVATE_BASE_URLS: 'true',
+        // Knowledge-base links point at a page the test serves on 127.0.0.1.
+        FETCH_ALLOW_PRIVATE_ADDRESSES: 'true',
+        // Messenger bots talk to the fake Telegram Bot API.
+        TELEGRAM_API_URL: `http://127.0.0.1:${FAKE_TELEGRAM_PORT}`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -27,7 +28,18 @@ import { usageRoutes } from './modules/usage/usage.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { messengersRoutes } from './modules/messengers/messengers.routes';
+import { webhooksRoutes } from './modules/messengers/webhooks.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes';
+import { createApiKeyHook } from './public-api/api-key-auth';
+import { publicApiRoutes } from './public-api/v1.routes';
+import { registerPublicApiDocs } from './public-api/public-api-docs';
+import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
+import { createJobQueue } from './jobs/job-queue';
+import { registerJobHandlers } from './jobs/register-job-handlers';
+import { createLocalFileStore } from './integrations/storage/file-store';
 import { createUserEvents } from './lib/user-events';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -87,9 +99,14 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     events: await createUserEvents(database),
     secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
     background: createBackgroundWork(app.log),
+    jobs: createJobQueue({ db: database.db, clock, log: app.log }),
+    files: createLocalFileStore(path.join(config.dataDir, 'files')),
   };
+  registerJobHandlers(ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await ctx.background.settled();
     mailer.close();
     await ctx.events.close();
@@ -147,6 +164,9 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(agentRoutes, { ctx });
       await scope.register(personasRoutes, { ctx });
       await scope.register(knowledgeRoutes, { ctx });
+      await scope.register(messengersRoutes, { ctx });
+      await scope.register(apiKeysRoutes, { ctx });
+      await scope.register(mcpServersRoutes, { ctx });
     },
     { prefix: '/api' },
   );
@@ -154,6 +174,19 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     scope.addHook('onRequest', createAuthenticateHook(ctx));
     await scope.register(eventsRoutes, { ctx });
   });
+  // The platforms call these; each request is verified by its connection's own secrets.
+  await app.register(webhooksRoutes, { ctx });
+  // Other tools reach the user's data with API keys (issue 9); their OpenAPI document and docs
+  // page answer without a key.
+  await registerPublicApiDocs(app, ctx);
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', createApiKeyHook(ctx));
+      await scope.register(publicApiRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(mcpRoutes, { ctx });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { MessengerApiUrls } from './integrations/messengers/messenger-adapter';
+import type { RetryPolicy } from './lib/retrying-fetch';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -35,6 +37,11 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   AI_ALLOW_PRIVATE_BASE_URLS: booleanFromEnv.default(false),
+  FETCH_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  SLACK_API_URL: z.string().url().default('https://slack.com/api'),
+  DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
 });
 
 export interface Config {
@@ -62,6 +69,15 @@ export interface Config {
    * call its own network.
    */
   aiAllowPrivateBaseUrls: boolean;
+  /**
+   * Whether pages users name (knowledge-base links) may be fetched from loopback or private
+   * addresses. Off by default, for the same reason; tests turn it on for their local pages.
+   */
+  fetchAllowPrivateAddresses: boolean;
+  /** Base URLs of the messenger platforms' APIs; tests point them at fake servers. */
+  messengerApiUrls: MessengerApiUrls;
+  /** How calls to the platforms retry (tests shorten the waits); the default when undefined. */
+  messengerRetry?: RetryPolicy;
 }
 
 export interface AiServerModelConfig {
@@ -117,5 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     aiAllowPrivateBaseUrls: e.AI_ALLOW_PRIVATE_BASE_URLS,
+    fetchAllowPrivateAddresses: e.FETCH_ALLOW_PRIVATE_ADDRESSES,
+    messengerApiUrls: {
+      telegram: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      whatsapp: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      slack: e.SLACK_API_URL.replace(/\/+$/, ''),
+      discord: e.DISCORD_API_URL.replace(/\/+$/, ''),
+    },
   };
 }

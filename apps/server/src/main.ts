@@ -3,8 +3,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { removeExpiredDemoSandboxes } from './modules/demo/remove-expired-demo-sandboxes';
 import { pruneRateLimitCounters } from './lib/rate-limit';
+import { checkAllMessengerHealth } from './modules/messengers/messenger-connections';
+import { pruneInboundEvents } from './modules/messengers/receive-message';
+import { pollMessengers } from './modules/messengers/sync-messenger';
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
+/** How often connections without a webhook (a local Telegram bot) pull their messages. */
+const MESSENGER_POLL_INTERVAL_MS = 30 * 1000;
+const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -23,6 +29,12 @@ async function main(): Promise<void> {
       const removed = await removeExpiredDemoSandboxes(ctx.db, now);
       if (removed > 0) app.log.info({ removed }, 'expired demo sandboxes removed');
       await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
+      await pruneInboundEvents(ctx.db, new Date(now.getTime() - INBOUND_EVENT_RETENTION_MS));
+      // The health each messenger card shows (issue 7 §5); not awaited, so a slow platform
+      // never holds up start-up.
+      checkAllMessengerHealth(ctx).catch((error: unknown) =>
+        app.log.error({ err: error }, 'messenger health check failed'),
+      );
       await database.refreshStatistics();
     } catch (error) {
       app.log.error({ err: error }, 'housekeeping failed');
@@ -31,6 +43,10 @@ async function main(): Promise<void> {
   await housekeeping();
   const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   timer.unref();
+  const poller = setInterval(() => {
+    pollMessengers(ctx).catch((error: unknown) => app.log.error({ err: error }, 'messenger poll failed'));
+  }, MESSENGER_POLL_INTERVAL_MS);
+  poller.unref();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +54,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(timer);
+    clearInterval(poller);
     try {
       await app.close();
       await database.close();
@@ -51,6 +68,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Jobs left queued or cut short by the last shutdown are picked up here.
+  ctx.jobs.start();
   app.log.info(
     {
       database: database.kind,

@@ -1,8 +1,12 @@
 import type agent from './locales/en/agent.json';
+import type apiKeys from './locales/en/apiKeys.json';
 import type assistant from './locales/en/assistant.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type errors from './locales/en/errors.json';
+import type knowledge from './locales/en/knowledge.json';
+import type mcpServers from './locales/en/mcpServers.json';
+import type messengers from './locales/en/messengers.json';
 import type personas from './locales/en/personas.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
@@ -25,6 +29,10 @@ declare module 'i18next' {
       tasksBoard: typeof tasksBoard;
       personas: typeof personas;
       agent: typeof agent;
+      knowledge: typeof knowledge;
+      messengers: typeof messengers;
+      apiKeys: typeof apiKeys;
+      mcpServers: typeof mcpServers;
     };
   }
 }

@@ -9,7 +9,7 @@ export type AiProvider = z.infer<typeof aiProviderSchema>;
 export const OFFLINE_MODEL_ID = 'offline';
 export const SERVER_MODEL_ID = 'server';
 
-export const tokenPurposes = ['analysis', 'draft', 'translation', 'chat', 'test'] as const;
+export const tokenPurposes = ['analysis', 'draft', 'translation', 'chat', 'test', 'summary'] as const;
 export const tokenPurposeSchema = z.enum(tokenPurposes);
 export type TokenPurpose = z.infer<typeof tokenPurposeSchema>;
 

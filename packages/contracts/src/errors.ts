@@ -23,6 +23,8 @@ export const errorCodes = [
   'ai_provider_failed',
   'ai_timeout',
   'ai_model_required',
+  'link_unreachable',
+  'messenger_failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -46,6 +48,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   ai_provider_failed: 502,
   ai_timeout: 504,
   ai_model_required: 409,
+  // The request was understood; the page it names could not be fetched or is not allowed.
+  link_unreachable: 422,
+  // The messenger platform refused or could not be reached; the message says which and why.
+  messenger_failed: 502,
   internal: 500,
 };
 
@@ -68,6 +74,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   ai_provider_failed: 'The AI provider could not answer',
   ai_timeout: 'The AI provider did not answer in time',
   ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
+  link_unreachable: 'The link could not be fetched',
+  messenger_failed: 'The messenger platform did not accept the request',
   internal: 'Something went wrong',
 };
 

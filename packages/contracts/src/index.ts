@@ -13,3 +13,6 @@ export * from './ai';
 export * from './agent';
 export * from './personas';
 export * from './knowledge';
+export * from './messengers';
+export * from './api-keys';
+export * from './mcp-servers';

@@ -54,6 +54,123 @@ export const createThoughtInputSchema = z
   .strict();
 export type CreateThoughtInput = z.infer<typeof createThoughtInputSchema>;
 
+/** Files the knowledge base takes (spec §2 upload file), by the type their content shows. */
+export const uploadableDocumentTypes = ['md', 'txt', 'pdf', 'docx'] as const;
+/** Largest file one upload may carry, and what one user may keep in all (bytes, of originals). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const KNOWLEDGE_QUOTA_BYTES = 200 * 1024 * 1024;
+/** Files per upload request. */
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/**
+ * Why one file of an upload was refused (each file is reported on its own):
+ * too_large — over MAX_UPLOAD_BYTES; quota_exceeded — the user's KNOWLEDGE_QUOTA_BYTES would be
+ * passed; unsupported_type — the content is none of md, txt, pdf, docx whatever its name says;
+ * empty — no bytes.
+ */
+export const uploadErrorCodes = ['too_large', 'quota_exceeded', 'unsupported_type', 'empty'] as const;
+export const uploadErrorCodeSchema = z.enum(uploadErrorCodes);
+export type UploadErrorCode = z.infer<typeof uploadErrorCodeSchema>;
+
+/**
+ * Categories a user may file an upload under (multipart text field `category`, before the files;
+ * default documents).
+ */
+export const uploadCategories = ['documents', 'references'] as const;
+
+/** POST /api/documents/upload (multipart, one part per file): one result per file, in order. */
+export const uploadResultSchema = z.object({
+  results: z.array(
+    z.object({
+      fileName: z.string(),
+      document: documentSchema.optional(),
+      error: z.object({ code: uploadErrorCodeSchema, message: z.string() }).optional(),
+    }),
+  ),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** An http(s) address typed into the add-link field. */
+export const linkUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'urlRequired')
+  .max(2048, 'urlInvalid')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'urlInvalid');
+
+/** POST /api/documents/link-preview: what the add-link tab shows before saving. */
+export const linkPreviewInputSchema = z.object({ url: linkUrlSchema }).strict();
+export const linkPreviewSchema = z.object({
+  /** The address after redirects. */
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The site's name (og:site_name), else its host. */
+  site: z.string(),
+  /** youtube for YouTube videos, article when the page says it is one, else link. */
+  type: z.enum(['youtube', 'article', 'link']),
+});
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+
+/** POST /api/documents/links: saves the link; its text is fetched and indexed in the background. */
+export const createLinkInputSchema = z
+  .object({
+    url: linkUrlSchema,
+    /** Defaults to the page's title. */
+    name: z.string().trim().max(200).optional(),
+    /** Defaults to the page's description. */
+    description: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+export type CreateLinkInput = z.infer<typeof createLinkInputSchema>;
+
+/** GET /api/documents: one page of the list, with the figures of the whole knowledge base. */
+export const documentListQuerySchema = z
+  .object({
+    category: documentCategorySchema.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+export const documentStatsSchema = z.object({
+  total: z.number().int(),
+  processed: z.number().int(),
+  /** Mean quality of the processed documents, 0–100 rounded; 0 when none is processed. */
+  averageQuality: z.number().int(),
+  /** Processed share of all documents in percent, rounded; 0 when there are none. */
+  readiness: z.number().int(),
+  /** Bytes of originals kept, against KNOWLEDGE_QUOTA_BYTES. */
+  storageBytes: z.number().int(),
+});
+export type DocumentStats = z.infer<typeof documentStatsSchema>;
+
+export const documentListSchema = z.object({
+  items: z.array(documentSchema),
+  /** Documents in the chosen category (all when none). */
+  total: z.number().int(),
+  hasMore: z.boolean(),
+  stats: documentStatsSchema,
+  /** Documents per category; `all` is every document. */
+  categoryCounts: z.object({
+    all: z.number().int(),
+    thoughts: z.number().int(),
+    documents: z.number().int(),
+    articles: z.number().int(),
+    references: z.number().int(),
+    links: z.number().int(),
+  }),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
+
 export const knowledgeSearchQuerySchema = z
   .object({
     q: z.string().trim().min(1, 'queryRequired').max(200),
@@ -73,8 +190,8 @@ export const knowledgeSearchHitSchema = z.object({
 export type KnowledgeSearchHit = z.infer<typeof knowledgeSearchHitSchema>;
 
 export const knowledgeSearchResultSchema = z.object({
-  /** Processed documents the user has; 0 means there is nothing to search yet. */
-  documentCount: z.number().int(),
+  /** Whether the user has any processed document; false means there is nothing to search yet. */
+  searchable: z.boolean(),
   hits: z.array(knowledgeSearchHitSchema),
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;

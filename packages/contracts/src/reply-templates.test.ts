@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   fillTemplate,
+  findTemplate,
+  hasDraft,
+  postDraftKinds,
   replyTemplates,
   suggestedTemplate,
   templateValues,
@@ -36,6 +39,37 @@ describe('reply templates (spec §9)', () => {
       expect(kindsOf('reddit_comment', language)).toEqual(['supportive', 'expert', 'question']);
     }
     expect(new Set(replyTemplates().map((template) => template.id)).size).toBe(replyTemplates().length);
+  });
+
+  it('fix the post kind of each draft of a post, the same in every language', () => {
+    expect(postDraftKinds).toEqual({
+      linkedin_post: { quick: 'insight', detailed: 'story' },
+      reddit_post: { quick: 'question', detailed: 'discussion' },
+      reddit_comment: { quick: 'supportive', detailed: 'expert' },
+    });
+    for (const language of ['en', 'ru', 'fr', 'es', 'de'] as const) {
+      for (const [type, kinds] of Object.entries(postDraftKinds)) {
+        for (const kind of Object.values(kinds)) {
+          expect(
+            findTemplate(type as Task['type'], language, kind),
+            `${type} ${kind} ${language}`,
+          ).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('have a draft for every task type but a High Concept Analysis (its result is a proposal)', () => {
+    expect(hasDraft('high_concept_analysis')).toBe(false);
+    for (const type of [
+      'message_reply',
+      'proactive_message',
+      'linkedin_post',
+      'reddit_post',
+      'reddit_comment',
+    ] as const) {
+      expect(hasDraft(type)).toBe(true);
+    }
   });
 
   it("suggest a template matching the task type and the contact's language", () => {

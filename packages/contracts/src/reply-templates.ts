@@ -1,10 +1,11 @@
-import type { Task, TaskType } from './tasks';
+import type { DraftKind, Task, TaskType } from './tasks';
 
 /*
  * Reply templates (spec §9): the composer's suggested option and the offline drafts. Message
  * templates: en has five kinds, ru five, fr/es/de three each (polite, detailed, quick — so the
  * mobile screen's "quick" and "detailed" drafts exist in every language). Post templates: three
- * kinds per post type, in every language. Placeholders: {name}, {company}, {message}.
+ * kinds per post type, in every language; which of them a post's quick and detailed drafts use
+ * is postDraftKinds. Placeholders: {name}, {company}, {message}.
  */
 
 export const templateLanguages = ['en', 'ru', 'fr', 'es', 'de'] as const;
@@ -229,6 +230,34 @@ export function isPostTask(type: TaskType): boolean {
   return POST_TASK_TYPES.includes(type);
 }
 
+/**
+ * Whether a task type has a reply or post to draft. A High Concept Analysis has none: its result
+ * is a persona proposal, reviewed on the Personas page, so drafting one is refused.
+ */
+export function hasDraft(type: TaskType): boolean {
+  return type !== 'high_concept_analysis';
+}
+
+/**
+ * The post kind each draft of a post is written from (posts have no quick/detailed templates of
+ * their own): a fixed choice per post type, the same in every language — chosen by kind, not by
+ * length, which varies between languages (the Spanish and German Reddit question is longer than
+ * the discussion).
+ */
+export const postDraftKinds = {
+  linkedin_post: { quick: 'insight', detailed: 'story' },
+  reddit_post: { quick: 'question', detailed: 'discussion' },
+  reddit_comment: { quick: 'supportive', detailed: 'expert' },
+} as const satisfies {
+  linkedin_post: Record<DraftKind, (typeof linkedinPostKinds)[number]>;
+  reddit_post: Record<DraftKind, (typeof redditPostKinds)[number]>;
+  reddit_comment: Record<DraftKind, (typeof redditCommentKinds)[number]>;
+};
+
+/**
+ * The templates' group of a task type. Types without a group of their own (messages, and a High
+ * Concept Analysis, which has no draft — see hasDraft) use the message templates.
+ */
 export function templateGroupFor(type: TaskType): TemplateGroup {
   if (type === 'linkedin_post' || type === 'reddit_post' || type === 'reddit_comment') return type;
   return 'message';

@@ -95,6 +95,14 @@ export const taskContextSchema = z
      */
     personaId: z.uuid(),
     proposal: z.record(z.string().max(100), z.unknown()),
+    /** How the sent reply went out: through a connected messenger, or to send by hand. */
+    delivery: z.object({
+      status: z.enum(['sent', 'to_send_manually']),
+      channel: contactSourceSchema.nullable(),
+      at: z.string(),
+    }),
+    /** The knowledge-base passages the analysis drew on, cited under it. */
+    analysisSources: z.array(knowledgeSourceSchema).max(10),
     /** Per draft kind, the knowledge-base passages the draft was grounded in. */
     draftSources: z.record(z.string().max(50), z.array(knowledgeSourceSchema).max(10)),
   })

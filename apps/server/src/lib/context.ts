@@ -7,6 +7,8 @@ import type { Clock } from './clock';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { SecretBox } from './secret-box';
 import type { UserEvents } from './user-events';
+import type { JobQueue } from '../jobs/job-queue';
+import type { FileStore } from '../integrations/storage/file-store';
 
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -21,4 +23,8 @@ export interface AppContext {
   secrets: SecretBox;
   /** Work started by a request and finished after its answer (lib/background-work.ts). */
   background: BackgroundWork;
+  /** Durable background jobs (jobs/job-queue.ts). */
+  jobs: JobQueue;
+  /** Uploaded originals under DATA_DIR/files. */
+  files: FileStore;
 }

@@ -60,34 +60,47 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** dns.lookup that fails when any address the name resolves to is internal. */
-function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
-      return callback(new InternalAddressError(hostname), []);
-    }
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    return callback(null, first!.address, first!.family);
-  });
+/** Decides whether the server may connect to an IP address. */
+export type AddressPolicy = (address: string) => boolean;
+
+/** dns.lookup that fails when any address the name resolves to is not allowed. */
+function guardedLookup(allowed: AddressPolicy) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      if (addresses.length === 0 || addresses.some((entry) => !allowed(entry.address))) {
+        return callback(new InternalAddressError(hostname), []);
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      return callback(null, first!.address, first!.family);
+    });
+  };
 }
 
-const publicAgent = new Agent({ connect: { lookup: publicLookup } });
+/**
+ * fetch that connects only to addresses the policy allows (checked after DNS resolution, and
+ * for literal IPs before connecting); redirects are not followed, so every hop is checked by
+ * the caller making a new request.
+ */
+export function createGuardedFetch(allowed: AddressPolicy): typeof fetch {
+  const agent = new Agent({ connect: { lookup: guardedLookup(allowed) } });
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new TypeError(`Only http and https addresses are allowed, not ${url.protocol}`);
+    }
+    // An address typed as a literal IP skips DNS, so it is checked here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0 && !allowed(host)) throw new InternalAddressError(host);
+    const response = await undiciFetch(url, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher: agent,
+      redirect: 'manual',
+    });
+    return response;
+  };
+}
 
 /** fetch that only reaches public addresses; redirects are not followed. */
-export const publicOnlyFetch: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`Only http and https addresses are allowed, not ${url.protocol}`);
-  }
-  // An address typed as a literal IP skips DNS, so it is checked here.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && !isPublicAddress(host)) throw new InternalAddressError(host);
-  const response = await undiciFetch(url, {
-    ...(init as Parameters<typeof undiciFetch>[1]),
-    dispatcher: publicAgent,
-    redirect: 'manual',
-  });
-  return response;
-};
+export const publicOnlyFetch: typeof fetch = createGuardedFetch(isPublicAddress);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { makeConnection } from '@/features/messengers/testing/messenger-fixtures';
 import { errorReply, makeSession, type FakeRequest } from '@/test/fake-api';
 import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './testing/render-app';
 
@@ -124,6 +125,42 @@ describe('settings from the shell', () => {
     await user.click(dialog.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location().pathname).toBe('/auth'));
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
+
+describe('messengers in the settings', () => {
+  it('loads the Messengers tab into the dialog and follows live changes of a connection', async () => {
+    const telegram = makeConnection('telegram', { username: '@doppel_bot' });
+    let items: unknown[] = [];
+    let events: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const { user } = renderApp({
+      path: '/actions',
+      routes: {
+        ...signedInRoutes(),
+        'GET /api/messengers': () => ({ body: { items } }),
+        'GET /events': () => ({
+          headers: { 'content-type': 'text/event-stream' },
+          stream: new ReadableStream<Uint8Array>({ start: (controller) => void (events = controller) }),
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Open settings/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
+    await user.click(dialog.getByRole('tab', { name: 'Messengers' }));
+    const card = within(await dialog.findByRole('listitem', { name: 'Telegram' }));
+    expect(card.getByText('not connected')).toBeInTheDocument();
+    expect(dialog.getByRole('region', { name: 'How it works' })).toBeInTheDocument();
+
+    // Connected in another tab: the server says so on the event stream.
+    items = [telegram];
+    await waitFor(() => expect(events).not.toBeNull());
+    events!.enqueue(
+      new TextEncoder().encode(
+        `data: ${JSON.stringify({ type: 'messenger.changed', connectionId: telegram.id })}\n\n`,
+      ),
+    );
+    expect(await card.findByText('@doppel_bot')).toBeInTheDocument();
+    events!.close();
   });
 });
 

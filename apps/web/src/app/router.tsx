@@ -39,6 +39,12 @@ const TasksBoardPage = lazyWithPreload(() =>
 const PersonasPage = lazyWithPreload(() =>
   import('@/features/personas/components/personas-page').then((m) => ({ default: m.PersonasPage })),
 );
+const KnowledgePage = lazyWithPreload(() =>
+  import('@/features/knowledge/components/knowledge-page').then((m) => ({ default: m.KnowledgePage })),
+);
+const ApiKeysPage = lazyWithPreload(() =>
+  import('@/features/api-keys/components/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+);
 const AgentPage = lazyWithPreload(() =>
   import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })),
 );
@@ -70,8 +76,8 @@ export function AppRoutes() {
               <Route path="/agent" element={<AgentPage />} />
               <Route element={<DesktopOnly />}>
                 <Route path="/tasks" element={<TasksBoardPage />} />
-                {area('/documents', 'documents')}
-                {area('/api', 'apiKeys')}
+                <Route path="/documents" element={<KnowledgePage />} />
+                <Route path="/api" element={<ApiKeysPage />} />
               </Route>
             </Route>
           </Route>
@@ -100,6 +106,8 @@ export function preloadRouteChunks(pathname: string): void {
     if (pathname === '/tasks') chunks.push(TasksBoardPage);
     if (pathname === '/agent') chunks.push(AgentPage);
     if (pathname === '/high-concept') chunks.push(PersonasPage);
+    if (pathname === '/documents') chunks.push(KnowledgePage);
+    if (pathname === '/api') chunks.push(ApiKeysPage);
     void preloadAppDictionaries();
   }
   for (const chunk of chunks) void chunk.preload();

@@ -5,10 +5,15 @@ import { useSession, useSessionManager } from '@/lib/services';
 
 /** Query keys whose data a task change can alter. */
 const TASK_DEPENDENT_KEYS = [['tasks'], ['shell', 'summary']] as const;
+/** The knowledge base's list, search and detail queries all start with 'documents'. */
+const DOCUMENT_KEYS = [['documents']] as const;
+/** Settings → Messengers: connected, health checked, synced, permissions changed, removed. */
+const MESSENGER_KEYS = [['messengers']] as const;
 
 /**
  * While signed in, listens to the server's live updates and refetches what they touch, so a
- * task changed in another tab, on another device or by the twin shows up without a reload.
+ * task changed in another tab, on another device or by the twin shows up without a reload, and
+ * a document's processing progress and a messenger's health appear as they happen.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -17,9 +22,21 @@ export function useLiveUpdates(): void {
   const userId = user?.id;
   useEffect(() => {
     if (!userId) return;
-    const refetch = () => {
-      for (const queryKey of TASK_DEPENDENT_KEYS) void queryClient.invalidateQueries({ queryKey });
+    const refetch = (keys: ReadonlyArray<readonly string[]>) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    return startLiveUpdates({ session: manager, onEvent: refetch, onConnected: refetch });
+    return startLiveUpdates({
+      session: manager,
+      onEvent: (event) =>
+        refetch(
+          event.type === 'document.changed'
+            ? DOCUMENT_KEYS
+            : event.type === 'messenger.changed'
+              ? MESSENGER_KEYS
+              : TASK_DEPENDENT_KEYS,
+        ),
+      // Whatever changed while disconnected was missed.
+      onConnected: () => refetch([...TASK_DEPENDENT_KEYS, ...DOCUMENT_KEYS, ...MESSENGER_KEYS]),
+    });
   }, [queryClient, manager, userId]);
 }

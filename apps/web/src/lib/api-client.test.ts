@@ -140,6 +140,36 @@ describe('ApiClient', () => {
     });
   });
 
+  it('sends FormData as multipart (no JSON content type) and sends it again after a refresh', async () => {
+    const fake = createFakeApi({
+      'POST /api/documents/upload': ({ headers }) =>
+        headers.get('authorization') === 'Bearer fresh-token'
+          ? { status: 201, body: { results: [{ fileName: 'notes.md' }] } }
+          : errorReply(401, 'unauthorized', 'Auth session missing!'),
+      'POST /api/auth/refresh': { body: makeSession({ accessToken: 'fresh-token' }) },
+    });
+    fake.install();
+    const { api } = signedInClient('stale-token');
+    const form = new FormData();
+    form.append('category', 'references');
+    form.append('files', new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+
+    await expect(api.postForm('/api/documents/upload', form)).resolves.toEqual({
+      results: [{ fileName: 'notes.md' }],
+    });
+    const uploads = fake.callsTo('POST /api/documents/upload');
+    expect(uploads.map(bearer)).toEqual(['Bearer stale-token', 'Bearer fresh-token']);
+    for (const call of uploads) {
+      // The browser must write the multipart boundary itself.
+      expect(call.headers.get('content-type')).toBeNull();
+      expect(call.headers.get('accept-language')).toBe('ru');
+      expect(call.body).toBe(form);
+    }
+    const sent = uploads[1]!.body as FormData;
+    expect(sent.get('category')).toBe('references');
+    expect((sent.getAll('files') as File[]).map((file) => file.name)).toEqual(['notes.md']);
+  });
+
   it('turns a failed fetch into a network_error ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const { api } = signedInClient();

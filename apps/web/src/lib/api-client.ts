@@ -38,9 +38,9 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * The one way the web app talks to its server: JSON in and out, cookies included, the bearer
- * attached, one refresh-and-retry on 401, upstream hiccups retried, and every error body turned
- * into an ApiError.
+ * The one way the web app talks to its server: JSON in and out (multipart for uploads), cookies
+ * included, the bearer attached, one refresh-and-retry on 401, upstream hiccups retried, and every
+ * error body turned into an ApiError.
  */
 export class ApiClient {
   private readonly baseUrl: string;
@@ -78,6 +78,14 @@ export class ApiClient {
 
   delete<T>(path: string, options?: RequestOptions): Promise<T> {
     return this.request<T>('DELETE', path, undefined, options);
+  }
+
+  /**
+   * A multipart POST (file uploads). The browser writes the Content-Type with its boundary, so
+   * none is set here; a FormData can be sent again, so the refresh-and-retry works as for JSON.
+   */
+  postForm<T>(path: string, form: FormData, options?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, form, options);
   }
 
   async request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
@@ -133,7 +141,8 @@ export class ApiClient {
     signal: AbortSignal | undefined,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     const language = this.getLanguage();
     if (language) headers['Accept-Language'] = language;
@@ -141,7 +150,7 @@ export class ApiClient {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     };
 

@@ -59,6 +59,28 @@ const SAME_AS_ENGLISH = new Set([
   'es personas:domainType.startup',
   'es personas:platform.universal',
   'es personas:templates.variables',
+  'fr knowledge:stats.total', // "Total", "Documents", "Articles", "Document" and "Source" are French
+  'fr knowledge:categories.documents',
+  'fr knowledge:categories.articles',
+  'fr knowledge:types.article',
+  'fr knowledge:list.label',
+  'fr knowledge:detail.title',
+  'fr knowledge:detail.source',
+  'es knowledge:stats.total', // "Total" and "Error" are Spanish
+  'es knowledge:status.error',
+  'de knowledge:categories.links', // "Links", "Link" and "Text" are German
+  'de knowledge:types.link',
+  'de knowledge:types.txt',
+  'fr apiKeys:resources.contacts', // "Contacts", "Messages", "Service" and "Active" are French
+  'fr apiKeys:resources.messages',
+  'fr apiKeys:form.service',
+  'fr apiKeys:status.active',
+  'de apiKeys:key.limits', // "Limits" and "Name" are German
+  'de apiKeys:form.name',
+  // "{{resource}}: {{action}}" holds no words (French sets a space before the colon).
+  'ru apiKeys:permission',
+  'es apiKeys:permission',
+  'de apiKeys:permission',
   // "{{label}} ({{count}})" holds no words, only the label and the count.
   'ru assistant:mobile.option',
   'fr assistant:mobile.option',
@@ -143,5 +165,23 @@ describe('dictionaries', () => {
     expect(english['assistant:composer.custom']).toBe('Write Custom Message');
     expect(english['assistant:list.errorTitle']).toBe('Error loading tasks');
     expect(english['assistant:list.empty']).toBe('No tasks available');
+    expect(russian['messengers:toast.connectFailed']).toBe('Ошибка подключения мессенджера');
+    expect(russian['messengers:toast.disconnectFailed']).toBe('Ошибка отключения мессенджера');
+    expect(russian['messengers:toast.testFailed']).toBe('Соединение недоступно');
+    expect(russian['messengers:toast.testError']).toBe('Ошибка тестирования соединения');
+    expect(russian['messengers:toast.syncFailed']).toBe('Ошибка синхронизации сообщений');
+    expect(english['messengers:dialog.connecting']).toBe('Connecting...');
+    expect(english['errors:validation_failed']).toBe('Please fill in all required fields');
+    expect(russian['apiKeys:form.errors.keyNameRequired']).toBe('Заполните название ключа');
+    expect(russian['apiKeys:errors.create']).toBe('Ошибка создания API ключа');
+    expect(russian['apiKeys:errors.update']).toBe('Ошибка обновления API ключа');
+    expect(russian['apiKeys:errors.delete']).toBe('Ошибка удаления API ключа');
+    expect(russian['apiKeys:errors.test']).toBe('Ошибка тестирования API ключа');
+    expect(russian['apiKeys:errors.invalidKey']).toBe('Ключ недоступен или недействителен');
+    expect(english['apiKeys:errors.create']).toBe('Failed to create API key');
+    expect(english['apiKeys:errors.delete']).toBe('Failed to delete API key');
+    expect(english['apiKeys:toast.created']).toBe('API key created');
+    expect(english['apiKeys:toast.deleted']).toBe('API key deleted');
+    expect(english['apiKeys:toast.copied']).toBe('Copied to clipboard');
   });
 });

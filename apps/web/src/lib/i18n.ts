@@ -14,6 +14,10 @@ export const NAMESPACES = [
   'tasksBoard',
   'personas',
   'agent',
+  'knowledge',
+  'messengers',
+  'apiKeys',
+  'mcpServers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -28,16 +32,19 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 
 type LanguageBundle = Record<string, ResourceKey>;
 /** Namespaces of one screen, fetched with that screen so the shell's first load stays small. */
-const SCREEN_NAMESPACES = ['personas', 'agent'] as const;
+const SCREEN_NAMESPACES = ['personas', 'agent', 'knowledge', 'messengers', 'apiKeys', 'mcpServers'] as const;
 type BundlePart = 'public' | 'app' | (typeof SCREEN_NAMESPACES)[number];
 
 /** Namespaces of the public pages; the rest (shell, settings, tasks…) load with the app shell. */
 const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
 const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
 
-const bundleLoaders = import.meta.glob<LanguageBundle>('../locales/*/{public,app,personas,agent}.ts', {
-  import: 'default',
-});
+const bundleLoaders = import.meta.glob<LanguageBundle>(
+  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers}.ts',
+  {
+    import: 'default',
+  },
+);
 const bundles = new Map<string, Promise<LanguageBundle>>();
 
 function loadBundle(language: string, part: BundlePart): Promise<LanguageBundle> {

@@ -11,6 +11,7 @@ export interface FakeRequest {
   /** The query string's parameters (routes are matched on the path alone). */
   query: URLSearchParams;
   headers: Headers;
+  /** Parsed JSON, or the FormData itself for a multipart request. */
   body: unknown;
 }
 
@@ -55,7 +56,12 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
       'http://localhost',
     );
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body =
+      typeof init.body === 'string'
+        ? JSON.parse(init.body)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
     const request: FakeRequest = {
       method,
       path: url.pathname,

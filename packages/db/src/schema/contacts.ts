@@ -47,6 +47,10 @@ export const communicationHistory = pgTable(
     deliveryStatus: text('delivery_status', {
       enum: ['received', 'queued', 'sent', 'to_send_manually', 'failed'],
     }).notNull(),
+    /** The platform's id of the message (sent or received through a messenger). */
+    externalId: text('external_id'),
+    /** Why delivery failed, in our words. */
+    deliveryError: text('delivery_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('communication_history_contact_idx').on(table.contactId, table.occurredAt)],

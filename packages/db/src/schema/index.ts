@@ -8,3 +8,7 @@ export * from './ai';
 export * from './agent';
 export * from './personas';
 export * from './knowledge';
+export * from './jobs';
+export * from './messengers';
+export * from './api-keys';
+export * from './mcp-servers';

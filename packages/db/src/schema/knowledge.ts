@@ -39,6 +39,10 @@ export const documents = pgTable(
     quality: integer('quality').notNull().default(0),
     keyTopics: jsonb('key_topics').$type<string[]>().notNull().default([]),
     url: text('url'),
+    /** The kept original of an upload, relative to DATA_DIR/files; null for thoughts and links. */
+    filePath: text('file_path'),
+    /** Who wrote the summary: 'offline' (extractive) or the model's id. */
+    summarizedBy: text('summarized_by'),
     /** The extracted text; passages are cut from it. */
     content: text('content').notNull().default(''),
     /** ISO 639-1 code, when known: it picks the text-search dictionary. */

@@ -6,7 +6,7 @@ import {
   type FakeAiServer,
 } from '../../test-support/fake-ai-servers';
 import type { ProviderConfig } from './language-model';
-import { retryAfterMs } from './retrying-fetch';
+import { retryAfterMs } from '../../lib/retrying-fetch';
 import { generateWithModel, streamWithModel } from './run-model';
 
 let openAi: FakeAiServer;

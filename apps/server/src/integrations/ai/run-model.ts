@@ -2,7 +2,7 @@ import { APICallError, generateText, stepCountIs, streamText, type ModelMessage,
 import { AppError } from '../../lib/app-error';
 import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
 import { createLanguageModel, type ProviderConfig } from './language-model';
-import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from './retrying-fetch';
+import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
 
 export interface ModelCall {
   config: ProviderConfig;

@@ -5,6 +5,8 @@ import {
   type InterfaceLanguage,
   type Task,
 } from '@doppel/contracts';
+import { platformName } from '../../integrations/messengers/platform-http';
+import { listMessengers } from '../messengers/messenger-connections';
 import { and, contacts, desc, eq, or, sql, tasks } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { yieldOnce } from '../../lib/yield-once';
@@ -63,11 +65,15 @@ function helpText(texts: AgentTexts): string {
 }
 
 async function statusText({ ctx, auth, language, model }: CommandRun, texts: AgentTexts): Promise<string> {
-  const [status, usage, counts] = await Promise.all([
+  const [status, usage, counts, messengers] = await Promise.all([
     agentStatus(ctx, auth, model),
     getTokenUsage(ctx, auth.userId),
     countTasks(ctx, auth.userId),
+    listMessengers(ctx, auth.userId),
   ]);
+  const connected = messengers
+    .filter((connection) => connection.isConnected)
+    .map((connection) => `${platformName(connection.platform)} (${connection.username})`);
   const numbers = new Intl.NumberFormat(language);
   const state = status.online
     ? texts.status.online
@@ -76,8 +82,9 @@ async function statusText({ ctx, auth, language, model }: CommandRun, texts: Age
     fill(texts.status.model, { model: status.model ?? texts.status.offlineEngine, state }),
     fill(texts.status.tokens, { used: numbers.format(usage.used), quota: numbers.format(usage.total) }),
     fill(texts.status.pendingTasks, { count: numbers.format(counts.byStatus.pending) }),
-    // Messenger connections arrive with the messengers issue (#7); until then none can exist.
-    fill(texts.status.messengers, { list: texts.status.noMessengers }),
+    fill(texts.status.messengers, {
+      list: connected.length > 0 ? connected.join(', ') : texts.status.noMessengers,
+    }),
   ].join('\n');
 }
 
@@ -109,7 +116,7 @@ async function tasksText({ ctx, auth }: CommandRun, texts: AgentTexts, argument:
 async function searchText({ ctx, auth }: CommandRun, texts: AgentTexts, query: string): Promise<string> {
   if (!query) return texts.search.usage;
   const result = await searchKnowledge(ctx, auth.userId, query.slice(0, 200), PASSAGES_SHOWN);
-  if (result.documentCount === 0) return texts.search.emptyKnowledgeBase;
+  if (!result.searchable) return texts.search.emptyKnowledgeBase;
   if (result.hits.length === 0) return fill(texts.search.noMatch, { query });
   return [
     fill(texts.search.heading, { query }),

@@ -19,6 +19,7 @@ import { getUserSettings } from '../settings/user-settings';
 import { parseCommand, runCommand } from './agent-commands';
 import { fill, textsFor } from './agent-texts';
 import { agentTools } from './agent-tools';
+import { externalMcpTools } from './external-mcp-tools';
 import { appendChatMessage, clearChatMessages, listChatMessages, pruneChatMessages } from './chat-history';
 
 /** How many earlier messages of the conversation the model reads. */
@@ -80,21 +81,35 @@ async function modelAnswer(
     { role: 'user', content },
   ];
   const grounding = await groundIn(ctx, auth.userId, content);
-  // Quota and demo refusals throw here, before anything is streamed.
-  const stream = await streamForUser(ctx, auth.userId, model, {
-    purpose: 'chat',
-    system: [
-      systemPrompt(user?.fullName || 'the user', language, ctx.clock.now()),
-      ...describePassages(grounding.sources),
-    ].join('\n'),
-    messages,
-    tools: agentTools(ctx, auth.userId),
-    maxSteps: MAX_TOOL_STEPS,
-    signal,
-  });
+  // The tools of the user's active external MCP servers, connected for this answer only.
+  const external = await externalMcpTools(ctx, auth.userId);
+  let stream: Awaited<ReturnType<typeof streamForUser>>;
+  try {
+    // Quota and demo refusals throw here, before anything is streamed.
+    stream = await streamForUser(ctx, auth.userId, model, {
+      purpose: 'chat',
+      system: [
+        systemPrompt(user?.fullName || 'the user', language, ctx.clock.now()),
+        ...describePassages(grounding.sources),
+      ].join('\n'),
+      messages,
+      tools: { ...external.tools, ...agentTools(ctx, auth.userId) },
+      maxSteps: MAX_TOOL_STEPS,
+      signal,
+    });
+  } catch (error) {
+    await external.close();
+    throw error;
+  }
   return (async function* (): AsyncGenerator<AnswerEvent> {
-    for await (const part of stream.parts) {
-      yield part.type === 'text' ? { type: 'delta', text: part.text } : { type: 'tool', name: part.toolName };
+    try {
+      for await (const part of stream.parts) {
+        yield part.type === 'text'
+          ? { type: 'delta', text: part.text }
+          : { type: 'tool', name: part.toolName };
+      }
+    } finally {
+      await external.close();
     }
     if (grounding.sources.length > 0) {
       // The passages the twin was given are named under its answer, and their use is counted.

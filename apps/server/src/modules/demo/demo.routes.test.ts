@@ -108,6 +108,43 @@ describe('demo mode', () => {
     expect((await get('/api/personas', account.accessToken)).json().items).toEqual([]);
   });
 
+  it('seeds a labelled, searchable sample document of every category; real accounts get none', async () => {
+    const demo = (await startDemo()).json();
+    const get = (url: string, token = demo.accessToken as string) =>
+      doppel.app.inject({ method: 'GET', url, headers: authed(token) });
+    const list = (await get('/api/documents')).json();
+    expect(list.categoryCounts).toEqual({
+      all: 5,
+      thoughts: 1,
+      documents: 1,
+      articles: 1,
+      references: 1,
+      links: 1,
+    });
+    expect(list.stats).toMatchObject({ total: 5, processed: 5, readiness: 100 });
+    expect(list.items.every((item: { isSample: boolean }) => item.isSample)).toBe(true);
+    const hits = (await get('/api/documents/search?q=pilot')).json().hits;
+    expect(hits.map((hit: { title: string }) => hit.title)).toContain('Pilot pricing rules');
+
+    const account = await signedInUser(doppel);
+    expect((await get('/api/documents', account.accessToken)).json().stats.total).toBe(0);
+  });
+
+  it('shows labelled sample API keys that open nothing', async () => {
+    const demo = (await startDemo()).json();
+    const keys = (
+      await doppel.app.inject({
+        method: 'GET',
+        url: '/api/keys',
+        headers: authed(demo.accessToken as string),
+      })
+    ).json().items as Array<{ name: string; isSample: boolean; rateLimit: { requestsPerMinute: number } }>;
+    expect(keys.map((key) => [key.name, key.isSample, key.rateLimit.requestsPerMinute])).toEqual([
+      ['CRM sync (sample)', true, 100],
+      ['Claude Desktop (sample)', true, 50],
+    ]);
+  });
+
   it('lets a demo user change their own sandbox but not their email', async () => {
     const demo = (await startDemo()).json();
     const renamed = await doppel.app.inject({

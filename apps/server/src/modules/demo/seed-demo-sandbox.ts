@@ -1,5 +1,6 @@
 import { createPersonaInputSchema, type InterfaceLanguage } from '@doppel/contracts';
 import {
+  apiKeys,
   communicationHistory,
   contacts,
   eq,
@@ -9,6 +10,9 @@ import {
   users,
   type DbOrTx,
 } from '@doppel/db';
+import { insertTextDocument } from '../knowledge/documents';
+import { SAMPLE_API_KEYS, sampleKeyHash } from './sample-api-keys';
+import { SAMPLE_DOCUMENTS } from './sample-documents';
 import { SAMPLE_PERSONAS } from './sample-personas';
 import { SAMPLE_CONTACTS, SAMPLE_TASKS } from './sample-tasks';
 
@@ -114,5 +118,20 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
         completedAt: task.status === 'completed' ? createdAt : null,
       };
     }),
+  );
+  // Each a second older than the next, so the list shows them in this order.
+  for (const [index, sample] of SAMPLE_DOCUMENTS.entries()) {
+    const createdAt = new Date(now.getTime() - (index + 1) * 1000);
+    await insertTextDocument(tx, userId, { ...sample, isSample: true }, createdAt);
+  }
+  await tx.insert(apiKeys).values(
+    SAMPLE_API_KEYS.map((sample, index) => ({
+      ...sample,
+      ...sampleKeyHash(),
+      userId,
+      isSample: true,
+      createdAt: new Date(now.getTime() - (index + 1) * 86_400_000),
+      updatedAt: now,
+    })),
   );
 }

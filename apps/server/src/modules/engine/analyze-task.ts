@@ -16,6 +16,24 @@ function hasSomethingToRead(context: TaskContext): boolean {
 }
 
 /**
+ * What the analysis reads, and detects the language of: the message — its original wording,
+ * which says most about the language (the translation reads the same otherwise) — else the
+ * signal's own words (the post, the headline, the LinkedIn activity), so a signal is answered
+ * in the language it was written in rather than only the contact's.
+ */
+function textToRead(context: TaskContext): string | undefined {
+  const trigger = context.triggerData ?? {};
+  const candidates = [
+    context.lastMessageOriginal,
+    context.lastMessage,
+    trigger.originalPost,
+    trigger.newsTitle,
+    trigger.linkedinActivity,
+  ];
+  return candidates.find((text) => text?.trim());
+}
+
+/**
  * The one analysis every source of tasks goes through (messengers, signals, campaigns, manual
  * creation): fills what the context does not already say — summary, recommendation,
  * opportunity type, approach and the language to answer in. A task with nothing to read (a
@@ -31,8 +49,7 @@ export function withAnalysis(task: TaskToAnalyze): { context: TaskContext; prior
   const analysis = analyzeOffline({
     type: task.type,
     triggerType: context.triggerType,
-    // The original wording says most about the language; the translation reads the same otherwise.
-    text: context.lastMessageOriginal ?? context.lastMessage,
+    text: textToRead(context),
     contactName: task.contact?.name,
     contactLanguage: task.contact?.language,
     triggerData: context.triggerData,

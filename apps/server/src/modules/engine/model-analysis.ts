@@ -1,4 +1,10 @@
-import { taskPrioritySchema, type Task, type TemplateLanguage } from '@doppel/contracts';
+import {
+  taskPrioritySchema,
+  type KnowledgeSource,
+  type Task,
+  type TemplateLanguage,
+} from '@doppel/contracts';
+import { describePassages } from '../knowledge/ground';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -57,11 +63,14 @@ export async function analyzeWithModel(
     userName: string;
     userLanguage: TemplateLanguage;
     voice: Voice | null;
+    /** Knowledge-base passages about the task. */
+    sources?: KnowledgeSource[];
   },
 ): Promise<ModelAnalysis> {
   const system = [
     `You analyse outreach tasks for ${input.userName}, whose digital twin you are.`,
     ...(input.voice ? describeGoals(input.voice) : []),
+    ...describePassages(input.sources ?? []),
     'Answer with one JSON object and nothing else, with these keys:',
     `"summary": one or two sentences on what happened and what is at stake, in ${LANGUAGE_NAMES[input.userLanguage]};`,
     `"recommendation": starts with exactly one of 24H, URGENT, OPPORTUNITY or SOCIAL and a colon, then the next step in a few words, in ${LANGUAGE_NAMES[input.userLanguage]} — 24H or URGENT when an answer is due within a day, OPPORTUNITY for business potential, SOCIAL for community engagement;`,

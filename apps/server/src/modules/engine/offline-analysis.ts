@@ -30,13 +30,18 @@ export interface TaskAnalysis {
 
 /**
  * A case-insensitive match of whole words (or word stems ending in `*`) in any script: \b only
- * knows ASCII letters, so Cyrillic words need letter-class lookarounds.
+ * knows ASCII letters, so Cyrillic words need letter-class lookarounds. An apostrophe matches
+ * both the straight (') and the typographic (’) one; a space matches any run of whitespace.
  */
 function anyWord(...words: string[]): RegExp {
   const alternatives = words.map((word) =>
-    word.endsWith('*') ? `${escapeRegExp(word.slice(0, -1))}\\p{L}*` : escapeRegExp(word),
+    word.endsWith('*') ? `${wordPattern(word.slice(0, -1))}\\p{L}*` : wordPattern(word),
   );
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+function wordPattern(word: string): string {
+  return escapeRegExp(word).replace(/['’]/g, "['’]").replace(/ /g, '\\s+');
 }
 
 function escapeRegExp(text: string): string {
@@ -47,9 +52,20 @@ function escapeRegExp(text: string): string {
 const URGENCY = anyWord(
   ...['urgent', 'urgently', 'asap', 'today', 'tonight', 'tomorrow', 'deadline', 'immediately'],
   ...['срочно', 'срочный*', 'сегодня', 'завтра', 'немедленно', 'дедлайн*'],
+  // "aujourd'hui" matches the typographic apostrophe too (aujourd’hui): see anyWord.
   ...["aujourd'hui", 'demain', 'rapidement', 'urgente', 'hoy', 'mañana', 'cuanto antes'],
   ...['dringend', 'heute', 'morgen', 'sofort', 'frist'],
 );
+
+/**
+ * Greetings that contain an urgency word without meaning it: "Guten Morgen" is good morning,
+ * while "morgen" alone is tomorrow. They are taken out of the text before URGENCY is tested.
+ */
+const GREETINGS = new RegExp(anyWord('guten morgen').source, 'giu');
+
+function isUrgent(text: string): boolean {
+  return URGENCY.test(text.replace(GREETINGS, ' '));
+}
 
 /** Kinds of business opportunity, each recognised by words in the five languages. */
 const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = [
@@ -60,7 +76,11 @@ const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = 
   },
   {
     type: 'Investment',
-    words: anyWord('invest*', 'funding', 'seed', 'инвест*', 'раунд*', 'inversi*'),
+    words: anyWord(
+      // Not "invest*": "investigating" is no investment.
+      ...['invest', 'invests', 'invested', 'investing', 'investor*', 'investment*', 'funding', 'seed'],
+      ...['инвест*', 'раунд*', 'inversi*'],
+    ),
     approach: 'Share the key figures and propose a short call with a deck',
   },
   {
@@ -82,7 +102,9 @@ const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = 
     type: 'Sale',
     words: anyWord(
       ...['pric*', 'quote', 'buy', 'purchase', 'demo', 'contract*', 'proposal*'],
-      ...['цен*', 'купить', 'демо', 'контракт*', 'предложени*'],
+      // Price words only: a bare "цен*" would also match «ценю» (I appreciate) and «ценность».
+      ...['цена', 'цены', 'цене', 'цену', 'ценой', 'ценою', 'цен', 'ценам', 'ценами', 'ценах'],
+      ...['ценник*', 'ценов*', 'прайс*', 'стоимост*', 'купить', 'демо', 'контракт*', 'предложени*'],
       ...['prix', 'devis', 'achat*', 'contrat*', 'precio*', 'presupuesto*', 'compra*', 'contrato*'],
       ...['preis*', 'angebot*', 'kauf*', 'vertrag*'],
     ),
@@ -144,11 +166,19 @@ export function analyzeOffline(input: AnalysisInput): TaskAnalysis {
   if (social) {
     const where = trigger.community ?? trigger.platform;
     const post = trigger.originalPost ?? text;
+    // A LinkedIn or Reddit post to write is the user's own: its text is the topic, not a quote.
+    const ownPost =
+      (input.type === 'linkedin_post' || input.type === 'reddit_post') &&
+      input.triggerType !== 'social_comment' &&
+      !trigger.originalPost &&
+      !trigger.originalAuthor;
     const author = trigger.originalAuthor ?? (input.contactName?.trim() || 'Someone');
     return {
-      summary: post
-        ? `${author}${where ? ` in ${where}` : ''}: “${firstSentence(post)}”`
-        : `A post for your audience${where ? ` in ${where}` : ''}`,
+      summary: !post
+        ? `A post for your audience${where ? ` in ${where}` : ''}`
+        : ownPost
+          ? `Post idea${where ? ` for ${where}` : ''}: “${firstSentence(post)}”`
+          : `${author}${where ? ` in ${where}` : ''}: “${firstSentence(post)}”`,
       recommendation: 'SOCIAL: join the conversation while it is active',
       priority: 'medium',
       language,
@@ -160,7 +190,7 @@ export function analyzeOffline(input: AnalysisInput): TaskAnalysis {
   }
 
   const summary = text ? `${who} writes: “${firstSentence(text)}”` : `${who}: nothing written yet`;
-  const urgent = URGENCY.test(text);
+  const urgent = isUrgent(text);
   const opportunity = OPPORTUNITIES.find((candidate) => candidate.words.test(text));
   const question = text.includes('?') || text.includes('¿');
   if (urgent) {

@@ -48,9 +48,12 @@ const CLOSINGS: Record<TemplateLanguage, Record<Formality, string>> = {
   de: { formal: 'Mit freundlichen Grüßen', neutral: 'Beste Grüße', casual: 'Liebe Grüße' },
 };
 
-/** A line written by the user in the draft's language (the offline engine cannot translate). */
-function inLanguage(lines: string[], language: TemplateLanguage): string | undefined {
-  return lines.find((line) => (detectLanguage(line) ?? language) === language);
+/**
+ * A line written by the user in the draft's language (the offline engine cannot translate). A
+ * line whose language cannot be told is left out: it could be in any language.
+ */
+export function inLanguage(lines: readonly string[], language: TemplateLanguage): string | undefined {
+  return lines.find((line) => detectLanguage(line) === language);
 }
 
 function firstName(name: string): string {

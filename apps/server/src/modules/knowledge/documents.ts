@@ -1,7 +1,11 @@
 import {
   createThoughtInputSchema,
+  documentCategories,
+  documentListQuerySchema,
   type CreateThoughtInput,
   type DocumentCategory,
+  type DocumentList,
+  type DocumentListQuery,
   type DocumentType,
   type KnowledgeDocument,
 } from '@doppel/contracts';
@@ -23,6 +27,8 @@ import { extractiveSummary, keyTopics, qualityScore, splitPassages } from './tex
 import { searchConfig } from './text-search';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+/** summarizedBy of an extractive summary (no model). */
+export const OFFLINE_SUMMARY = 'offline';
 const PREVIEW_LENGTH = 400;
 /** A thought's name when none is given: its first words. */
 const THOUGHT_NAME_LENGTH = 60;
@@ -61,17 +67,88 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
   };
 }
 
-export async function listDocuments(ctx: AppContext, userId: string): Promise<KnowledgeDocument[]> {
-  const rows = await ctx.db
-    .select()
-    .from(documents)
-    .where(eq(documents.userId, userId))
-    .orderBy(desc(documents.createdAt), desc(documents.id));
+/** Tells the user's open tabs that a document changed; a lost notice must not fail the change. */
+export async function announceDocument(ctx: AppContext, userId: string, documentId: string): Promise<void> {
+  try {
+    await ctx.events.publish(userId, { type: 'document.changed', documentId });
+  } catch (error) {
+    ctx.log.error({ err: error, documentId }, 'could not publish a live update');
+  }
+}
+
+interface FigureRow {
+  category: DocumentCategory;
+  status: KnowledgeDocument['status'];
+  n: number;
+  quality: number;
+  bytes: number;
+}
+
+/** Spec §2 Knowledge base: one page of documents, newest first, and the whole base's figures. */
+export async function listDocuments(
+  ctx: AppContext,
+  userId: string,
+  query: DocumentListQuery = {},
+): Promise<DocumentList> {
+  const { category, page, limit } = documentListQuerySchema.parse(query);
+  const owned = eq(documents.userId, userId);
+  const [rows, figures] = await Promise.all([
+    ctx.db
+      .select()
+      .from(documents)
+      .where(category ? and(owned, eq(documents.category, category)) : owned)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(limit + 1)
+      .offset((page - 1) * limit),
+    // One pass over the user's documents gives every count on the screen.
+    ctx.db
+      .select({
+        category: documents.category,
+        status: documents.status,
+        n: sql<number>`count(*)::int`,
+        quality: sql<number>`coalesce(sum(${documents.quality}), 0)::int`,
+        bytes: sql<number>`coalesce(sum(${documents.sizeBytes}) filter (where ${documents.filePath} is not null), 0)::bigint`,
+      })
+      .from(documents)
+      .where(owned)
+      .groupBy(documents.category, documents.status) as Promise<FigureRow[]>,
+  ]);
+  const pageRows = rows.slice(0, limit);
   const connections = await connectionCounts(
     ctx.db,
-    rows.map((row) => row.id),
+    pageRows.map((row) => row.id),
   );
-  return rows.map((row) => toDocument(row, connections.get(row.id) ?? 0));
+  const categoryCounts = Object.fromEntries([
+    ['all', 0],
+    ...documentCategories.map((name) => [name, 0]),
+  ]) as DocumentList['categoryCounts'];
+  let processed = 0;
+  let qualitySum = 0;
+  let storageBytes = 0;
+  for (const row of figures) {
+    categoryCounts.all += row.n;
+    categoryCounts[row.category] += row.n;
+    storageBytes += Number(row.bytes);
+    if (row.status === 'processed') {
+      processed += row.n;
+      qualitySum += row.quality;
+    }
+  }
+  const total = categoryCounts.all;
+  const listed = category ? categoryCounts[category] : total;
+  return {
+    items: pageRows.map((row) => toDocument(row, connections.get(row.id) ?? 0)),
+    total: listed,
+    hasMore: rows.length > limit,
+    stats: {
+      total,
+      processed,
+      averageQuality: processed > 0 ? Math.round(qualitySum / processed) : 0,
+      readiness: total > 0 ? Math.round((processed / total) * 100) : 0,
+      storageBytes,
+    },
+    categoryCounts,
+  };
 }
 
 export async function getDocument(
@@ -97,6 +174,8 @@ export async function indexDocumentText(
   document: { id: string; userId: string; language: string | null },
   text: string,
   now: Date,
+  /** A summary written elsewhere (the user's model); else the extractive one. */
+  written?: { summary: string; by: string },
 ): Promise<void> {
   const passages = splitPassages(text);
   const topics = keyTopics(text);
@@ -120,40 +199,65 @@ export async function indexDocumentText(
       status: 'processed',
       errorReason: null,
       keyTopics: topics,
-      summary: extractiveSummary(text, topics),
+      summary: written?.summary ?? extractiveSummary(text, topics),
+      summarizedBy: written?.by ?? OFFLINE_SUMMARY,
       quality: qualityScore(text, passages.length),
       updatedAt: now,
     })
     .where(eq(documents.id, document.id));
 }
 
-/** Adds a document whose text is known at once (a thought, a text sample) and indexes it. */
+export interface TextDocumentInput {
+  name: string;
+  category: DocumentCategory;
+  type: DocumentType;
+  text: string;
+  url?: string;
+  description?: string;
+  isSample?: boolean;
+}
+
+/** Inserts a document whose text is known at once and indexes it, inside the caller's transaction. */
+export async function insertTextDocument(
+  tx: DbOrTx,
+  userId: string,
+  input: TextDocumentInput,
+  now: Date,
+): Promise<string> {
+  const language = detectLanguage(input.text);
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      userId,
+      name: input.name,
+      description: input.description ?? '',
+      url: input.url ?? null,
+      category: input.category,
+      type: input.type,
+      sizeBytes: Buffer.byteLength(input.text, 'utf8'),
+      status: 'processing',
+      language,
+      isSample: input.isSample ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: documents.id });
+  await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, now);
+  return row!.id;
+}
+
+/** Adds a document whose text is known at once (a thought) and indexes it. */
 export async function addTextDocument(
   ctx: AppContext,
   userId: string,
-  input: { name: string; category: DocumentCategory; type: DocumentType; text: string; isSample?: boolean },
+  input: TextDocumentInput,
 ): Promise<KnowledgeDocument> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const language = detectLanguage(input.text);
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        userId,
-        name: input.name,
-        category: input.category,
-        type: input.type,
-        sizeBytes: Buffer.byteLength(input.text, 'utf8'),
-        status: 'processing',
-        language,
-        isSample: input.isSample ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: documents.id });
-    await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, now);
-    return getDocument(tx, userId, row!.id);
-  });
+  const document = await ctx.db.transaction(async (tx) =>
+    getDocument(tx, userId, await insertTextDocument(tx, userId, input, now)),
+  );
+  await announceDocument(ctx, userId, document.id);
+  return document;
 }
 
 /** Spec §2 add material: a written thought. Named after its first words unless named. */
@@ -163,7 +267,11 @@ export async function createThought(
   input: CreateThoughtInput,
 ): Promise<KnowledgeDocument> {
   const { name, content } = createThoughtInputSchema.parse(input);
-  const firstLine = content.split('\n')[0]!.trim();
+  // A Markdown heading names the note without its marker.
+  const firstLine = content
+    .split('\n')[0]!
+    .replace(/^\s*#{1,6}\s+/, '')
+    .trim();
   const fallbackName =
     firstLine.length > THOUGHT_NAME_LENGTH
       ? `${firstLine.slice(0, THOUGHT_NAME_LENGTH - 1).trimEnd()}…`
@@ -176,11 +284,20 @@ export async function createThought(
   });
 }
 
-/** Deletes the document with its passages and index entries (cascade). */
+/**
+ * Deletes the document with its passages and index entries (cascade), then its kept original.
+ * A job still queued for it finds nothing and ends.
+ */
 export async function deleteDocument(ctx: AppContext, userId: string, documentId: string): Promise<void> {
-  const deleted = await ctx.db
+  const [deleted] = await ctx.db
     .delete(documents)
     .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-    .returning({ id: documents.id });
-  if (deleted.length === 0) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
+    .returning({ id: documents.id, filePath: documents.filePath });
+  if (!deleted) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
+  if (deleted.filePath) {
+    await ctx.files.remove(deleted.filePath).catch((error: unknown) => {
+      ctx.log.error({ err: error, documentId }, 'could not remove a deleted document’s file');
+    });
+  }
+  await announceDocument(ctx, userId, documentId);
 }

@@ -22,6 +22,8 @@ async function pilotQuestion(user: User) {
     type: 'message_reply',
     context: { lastMessage: 'Could we start a pilot next month? What would the pilot cost?', language: 'en' },
   });
+  // The analysis reads the knowledge base after the task is created.
+  await bed.doppel.ctx.background.settled();
   return response.json<Task>();
 }
 
@@ -42,15 +44,59 @@ describe('the twin draws on the knowledge base', () => {
     expect(drafted.context.draftSources?.detailed).toEqual([
       { documentId: note.id, title: 'Pricing', snippet: expect.stringContaining('four-week pilot') },
     ]);
+    // One use by the task's analysis, one by its drafts: the same task, one connection.
     const first = await usage(user, note.id);
-    expect(first).toMatchObject({ requests: 1, connections: 1 });
+    expect(first).toMatchObject({ requests: 2, connections: 1 });
     expect(first.relevance).toBeGreaterThan(0);
 
     await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['detailed'] });
-    expect(await usage(user, note.id)).toMatchObject({ requests: 2, connections: 1 });
+    expect(await usage(user, note.id)).toMatchObject({ requests: 3, connections: 1 });
     const other = await pilotQuestion(user);
     await call(user, 'POST', `/api/tasks/${other.id}/drafts`, { kinds: ['quick'] });
-    expect(await usage(user, note.id)).toMatchObject({ requests: 3, connections: 2 });
+    expect(await usage(user, note.id)).toMatchObject({ requests: 5, connections: 2 });
+  });
+
+  it('offline: the analysis cites the matching note and points to it', async () => {
+    const user = await signedInUser(bed.doppel);
+    const note = await pricingNote(user);
+    const task = await pilotQuestion(user);
+    const analysed = (await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>();
+    expect(analysed.context.analyzedBy).toBe('offline');
+    expect(analysed.context.analysisSources).toEqual([
+      { documentId: note.id, title: 'Pricing', snippet: expect.stringContaining('four-week pilot') },
+    ]);
+    expect(analysed.context.analysisData?.recommendedApproach).toMatch(
+      /Draw on “Pricing” from your knowledge base\.$/,
+    );
+  });
+
+  it('with a model: the analysis prompt holds the passage, and the analysis cites it', async () => {
+    const user = await signedInUser(bed.doppel);
+    await pricingNote(user);
+    await useModel(user, bed.openAi, 'fake-analyst');
+    bed.openAi.script({
+      kind: 'reply',
+      match: 'You analyse outreach tasks',
+      text: JSON.stringify({
+        summary: 'Sam asks about a pilot and its cost.',
+        recommendation: 'OPPORTUNITY: quote the paid pilot',
+        opportunityType: 'Paid pilot',
+        recommendedApproach: 'Quote 5,000 EUR for four weeks.',
+        priority: 'high',
+        language: 'en',
+      }),
+    });
+    const task = await pilotQuestion(user);
+    const request = bed.openAi.requests.find((entry) =>
+      JSON.stringify(entry.body).includes('You analyse outreach tasks'),
+    );
+    expect(JSON.stringify(request?.body)).toContain('[1] Pricing:');
+    const analysed = (await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>();
+    expect(analysed.context).toMatchObject({
+      analyzedBy: 'fake-analyst',
+      summary: 'Sam asks about a pilot and its cost.',
+    });
+    expect(analysed.context.analysisSources?.[0]?.title).toBe('Pricing');
   });
 
   it("with a model: the draft prompt holds the passage, and another user's notes never do", async () => {

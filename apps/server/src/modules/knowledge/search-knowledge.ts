@@ -4,7 +4,7 @@ import {
   type KnowledgeSearchResult,
   type KnowledgeSource,
 } from '@doppel/contracts';
-import { and, count, documents, documentUses, eq, sql } from '@doppel/db';
+import { and, documents, documentUses, eq, sql } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { SEARCH_CONFIGS, searchConfig } from './text-search';
 
@@ -15,6 +15,14 @@ interface SearchRow {
   rank: number;
   snippet: string;
 }
+
+/**
+ * Passages ranked per search at most. Ranking reads every candidate's vector, so a word found in
+ * tens of thousands of passages would cost hundreds of milliseconds; past this many matches the
+ * word says little about any one passage, and the best of the first thousand found is kept
+ * (docs/decisions/016).
+ */
+const RANKED_CANDIDATES = 1000;
 
 /** Marks the matched words in snippets; the web app turns them into highlights. */
 const HIGHLIGHT = 'StartSel=[[,StopSel=]],MaxWords=35,MinWords=15,ShortWord=2,MaxFragments=1';
@@ -44,17 +52,24 @@ export async function searchKnowledge(
   limit = 5,
 ): Promise<KnowledgeSearchResult> {
   const { q, limit: top } = knowledgeSearchQuerySchema.parse({ q: query, limit });
-  const [[documentCount], result] = await Promise.all([
+  const [searchable, result] = await Promise.all([
+    // Whether there is anything to search at all: one row is enough to know.
     ctx.db
-      .select({ n: count() })
+      .select({ found: sql<boolean>`true` })
       .from(documents)
-      .where(and(eq(documents.userId, userId), eq(documents.status, 'processed'))),
+      .where(and(eq(documents.userId, userId), eq(documents.status, 'processed')))
+      .limit(1),
     ctx.db.execute(sql`
       with q as (select (${anyLanguageQuery(q)}) as query),
-      best as (
-        select p.document_id, p.text, ts_rank_cd(p.search, q.query) as rank
+      candidates as (
+        select p.document_id, p.text, p.search
         from document_passages p, q
         where p.user_id = ${userId} and p.search @@ q.query
+        limit ${RANKED_CANDIDATES}
+      ),
+      best as (
+        select c.document_id, c.text, ts_rank_cd(c.search, q.query) as rank
+        from candidates c, q
         order by rank desc
         limit ${top * 3}
       ),
@@ -75,7 +90,7 @@ export async function searchKnowledge(
   // PGlite and node-postgres both answer raw SQL with { rows }.
   const { rows } = result as { rows: SearchRow[] };
   return {
-    documentCount: documentCount?.n ?? 0,
+    searchable: searchable.length > 0,
     hits: rows.map((row) => ({
       documentId: row.document_id,
       title: row.name,

@@ -83,9 +83,22 @@ export function keyTopics(text: string, howMany = TOPIC_COUNT): string[] {
     .map(([word]) => word);
 }
 
+/** Headings and list items read as sentences of their own, without their markers. */
+function asProse(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const item = /^\s*(#{1,6}|[-*+•>]|\d+[.)])\s+(.*)$/.exec(line);
+      if (!item) return line;
+      const words = item[2]!.trim();
+      return /[.!?…:;]$/.test(words) ? words : `${words}.`;
+    })
+    .join('\n');
+}
+
 /** The opening sentence and the sentence that says most about the key topics. */
 export function extractiveSummary(text: string, topics: string[]): string {
-  const all = sentences(text);
+  const all = sentences(asProse(text));
   if (all.length === 0) return '';
   const [first, ...rest] = all;
   const score = (sentence: string) => {

@@ -2,9 +2,10 @@ import {
   fillTemplate,
   findTemplate,
   generateTaskDraftsInputSchema,
+  hasDraft,
+  postDraftKinds,
   templateLanguageFor,
   templateValues,
-  templatesFor,
   type DraftKind,
   type KnowledgeSource,
   type ReplyTemplate,
@@ -12,29 +13,42 @@ import {
   type TemplateLanguage,
 } from '@doppel/contracts';
 import { eq, userSettings } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { detectLanguage } from '../engine/detect-language';
 import { taskSearchText } from '../engine/draft-prompt';
-import { offlineDraftInVoice, type Voice } from '../engine/persona-voice';
+import { inLanguage, offlineDraftInVoice, type Voice } from '../engine/persona-voice';
 import { groundIn } from '../knowledge/ground';
 import { sentences } from '../knowledge/text-analysis';
 import { getTwinVoice } from '../personas/persona-queries';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 
+const NO_DRAFT_FOR_HIGH_CONCEPT_ANALYSIS =
+  'A High Concept Analysis has no message to draft; review its proposal on the Personas page.';
+
 /**
- * The template a draft kind uses: the kind itself where the language has it (messages), else
- * the shortest of the task type's templates for "quick" and the longest for "detailed" (posts).
+ * Refuses to draft a task that has nothing to draft (a High Concept Analysis, whose result is a
+ * persona proposal): every way of drafting — the drafts route, the streamed draft and the
+ * agent's /draft — checks it before anything is written.
  */
-function templateForDraft(
-  task: Task,
-  language: ReturnType<typeof templateLanguageFor>,
-  kind: DraftKind,
-): ReplyTemplate {
-  const exact = findTemplate(task.type, language, kind);
-  if (exact) return exact;
-  const byLength = [...templatesFor(task.type, language)].sort((a, b) => a.content.length - b.content.length);
-  return kind === 'quick' ? byLength[0]! : byLength[byLength.length - 1]!;
+export function assertDraftable(task: Pick<Task, 'type'>): void {
+  if (!hasDraft(task.type)) throw new AppError('conflict', NO_DRAFT_FOR_HIGH_CONCEPT_ANALYSIS);
+}
+
+/**
+ * The template a draft kind uses: for posts, the post kind postDraftKinds fixes for it (the same
+ * in every language: LinkedIn quick = insight, detailed = story; Reddit post quick = question,
+ * detailed = discussion; Reddit comment quick = supportive, detailed = expert); for messages,
+ * the kind itself.
+ */
+function templateForDraft(task: Task, language: TemplateLanguage, kind: DraftKind): ReplyTemplate {
+  const templateKind =
+    task.type === 'linkedin_post' || task.type === 'reddit_post' || task.type === 'reddit_comment'
+      ? postDraftKinds[task.type][kind]
+      : kind;
+  const template = findTemplate(task.type, language, templateKind);
+  if (!template) throw new Error(`No ${templateKind} template for ${task.type} in ${language}`);
+  return template;
 }
 
 /**
@@ -64,6 +78,7 @@ export function offlineDraft(
   voice: Voice | null,
   sources: KnowledgeSource[] = [],
 ): string {
+  assertDraftable(task);
   const draft = withKnowledge(
     fillTemplate(templateForDraft(task, language, kind).content, templateValues(task)),
     sources,
@@ -74,8 +89,9 @@ export function offlineDraft(
 
 /**
  * A detailed draft carries the first sentence of the best-matching passage of the user's
- * knowledge base, when written in the draft's language (the offline engine cannot translate).
- * It sits before the closing line, and the user reviews it like the rest before sending.
+ * knowledge base, when written in the draft's language (the offline engine cannot translate; a
+ * sentence whose language cannot be told is left out). It sits before the closing line, and the
+ * user reviews it like the rest before sending.
  */
 function withKnowledge(
   draft: string,
@@ -83,9 +99,8 @@ function withKnowledge(
   input: { kind: DraftKind; language: TemplateLanguage },
 ): string {
   if (input.kind !== 'detailed') return draft;
-  const sentence = sources
-    .map((source) => sentences(source.snippet)[0])
-    .find((candidate) => candidate && (detectLanguage(candidate) ?? input.language) === input.language);
+  const firstSentences = sources.flatMap((source) => sentences(source.snippet).slice(0, 1));
+  const sentence = inLanguage(firstSentences, input.language);
   if (!sentence) return draft;
   const paragraphs = draft.split('\n\n');
   return paragraphs.length > 1
@@ -106,6 +121,7 @@ export async function generateTaskDrafts(
 ): Promise<Task> {
   const { kinds } = generateTaskDraftsInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
+  assertDraftable(task);
   const [language, voice, grounding] = await Promise.all([
     draftLanguage(ctx, userId, task),
     getTwinVoice(ctx.db, userId),

@@ -6,6 +6,8 @@ import { resolveModel } from '../ai-models/resolve-model';
 import { OFFLINE_ENGINE } from '../engine/analyze-task';
 import { detectLanguage } from '../engine/detect-language';
 import { analyzeWithModel, translateWithModel } from '../engine/model-analysis';
+import { taskSearchText } from '../engine/draft-prompt';
+import { groundIn, type Grounding } from '../knowledge/ground';
 import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
 import { recentHistory } from './stream-task-draft';
@@ -35,14 +37,14 @@ export async function refineTaskAnalysis(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return;
-  const model = await resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo });
-  if (model.kind === 'offline') return;
-
-  const [task, settings, voice] = await Promise.all([
+  const [model, task] = await Promise.all([
+    resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo }),
     getTask(ctx.db, userId, taskId),
-    getUserSettings(ctx, userId),
-    getTwinVoice(ctx.db, userId),
   ]);
+  const grounding = await groundIn(ctx, userId, taskSearchText(task));
+  if (model.kind === 'offline') return citeInOfflineAnalysis(ctx, userId, taskId, grounding);
+
+  const [settings, voice] = await Promise.all([getUserSettings(ctx, userId), getTwinVoice(ctx.db, userId)]);
   const { context } = task;
   const patch: Partial<TaskContext> = {};
   let priority: TaskPriority | undefined;
@@ -64,6 +66,7 @@ export async function refineTaskAnalysis(
       userName: user.fullName || 'the user',
       userLanguage: settings.language,
       voice,
+      sources: grounding.sources,
     });
     Object.assign(patch, {
       summary: analysis.summary,
@@ -71,8 +74,10 @@ export async function refineTaskAnalysis(
       language: analysis.language,
       analyzedBy: model.config.model,
       analysisData: { ...context.analysisData, ...analysis.analysisData },
+      ...(grounding.sources.length > 0 && { analysisSources: grounding.sources }),
     });
     if (options.priorityFromAnalysis) priority = analysis.priority;
+    await grounding.recordUse(`task:${taskId}`);
   }
   if (Object.keys(patch).length === 0) return;
 
@@ -84,6 +89,36 @@ export async function refineTaskAnalysis(
       .set({ context: { ...current.context, ...patch }, ...(priority ? { priority } : {}) })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
   });
+  await announce(ctx, userId, { type: 'task.updated', taskId });
+}
+
+/**
+ * Without a model the offline analysis stays as written; what the knowledge base holds about
+ * the task is cited under it, and the approach points to the best matching document.
+ */
+async function citeInOfflineAnalysis(ctx: AppContext, userId: string, taskId: string, grounding: Grounding) {
+  const [best] = grounding.sources;
+  if (!best) return;
+  await ctx.db.transaction(async (tx) => {
+    const current = await getTask(tx, userId, taskId);
+    if (current.context.analyzedBy !== OFFLINE_ENGINE) return;
+    const approach = current.context.analysisData?.recommendedApproach;
+    const pointer = `Draw on “${best.title}” from your knowledge base.`;
+    await tx
+      .update(tasks)
+      .set({
+        context: {
+          ...current.context,
+          analysisSources: grounding.sources,
+          analysisData: {
+            ...current.context.analysisData,
+            recommendedApproach: approach ? `${approach} ${pointer}` : pointer,
+          },
+        },
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+  });
+  await grounding.recordUse(`task:${taskId}`);
   await announce(ctx, userId, { type: 'task.updated', taskId });
 }
 

@@ -3,12 +3,17 @@ import {
   sendTaskMessageInputSchema,
   type ContactSource,
   type SendTaskMessageInput,
+  messengerPlatformSchema,
   type SendTaskMessageResult,
+  type Task,
   type TaskType,
 } from '@doppel/contracts';
-import { and, communicationHistory, eq, sql, tasks } from '@doppel/db';
+import { and, communicationHistory, contacts, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { messengerAdapter } from '../../integrations/messengers/adapters';
+import { MessengerError } from '../../integrations/messengers/messenger-adapter';
+import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
 import { announce } from './announce-task-change';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
@@ -20,14 +25,69 @@ function channelFor(type: TaskType, contactSource: ContactSource | null): Contac
 }
 
 /**
- * The composer's Send (spec §2 item 7, §4 Composer). In one transaction the text becomes the
- * task's response (under the template kind it started from, and as `sent`), an outbound entry
- * in the contact's history, and the task is completed.
- *
- * Delivery: no messenger connection exists yet (the messengers issue adds them), so every
- * message is recorded as "to send manually" and the web app offers copy (and, for posts,
- * open LinkedIn or Reddit). When a connected messenger covers the channel, delivery will go
- * through it here and the status will be `sent`.
+ * Delivers through the user's connected messenger when the contact is on one and sending is
+ * allowed; null when the message is to be sent by hand. A refusal by the platform is recorded
+ * in the history as failed, the text is kept as the task's draft, and the error is thrown.
+ */
+async function deliver(
+  ctx: AppContext,
+  userId: string,
+  task: Task,
+  kind: string,
+  text: string,
+): Promise<{ externalId: string } | null> {
+  const contact = task.contact;
+  if (!contact || isPostTask(task.type)) return null;
+  const platform = messengerPlatformSchema.safeParse(contact.source);
+  if (!platform.success) return null;
+  const [{ handle } = { handle: null }] = await ctx.db
+    .select({ handle: contacts.handle })
+    .from(contacts)
+    .where(and(eq(contacts.id, contact.id), eq(contacts.userId, userId)));
+  if (!handle) return null;
+  const connection = await connectionFor(ctx, userId, platform.data);
+  if (!connection || !allows(connection, 'send_messages')) return null;
+  try {
+    return await messengerAdapter(ctx.config, platform.data).send(
+      credentialsOf(ctx, connection),
+      handle,
+      text,
+    );
+  } catch (error) {
+    if (!(error instanceof MessengerError)) throw error;
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(communicationHistory).values({
+        userId,
+        contactId: contact.id,
+        direction: 'outbound',
+        channel: platform.data,
+        text,
+        occurredAt: now,
+        deliveryStatus: 'failed',
+        deliveryError: error.message,
+        createdAt: now,
+      });
+      await tx
+        .update(tasks)
+        .set({
+          responses: sql`${tasks.responses} || ${JSON.stringify({ [kind]: text })}::jsonb`,
+          updatedAt: now,
+        })
+        .where(and(eq(tasks.id, task.id), eq(tasks.userId, userId)));
+    });
+    await announce(ctx, userId, { type: 'task.updated', taskId: task.id });
+    throw new AppError('messenger_failed', error.message);
+  }
+}
+
+/**
+ * The composer's Send (spec §2 item 7, §4 Composer). When the contact is on a connected
+ * messenger the text is delivered through it first (issue 7 §4); then, in one transaction, it
+ * becomes the task's response (under the template kind it started from, and as `sent`), an
+ * outbound entry in the contact's history with its delivery status, and the task is completed.
+ * Without a connection the message is recorded as "to send manually" and the web app offers
+ * copy (and, for posts, open LinkedIn or Reddit).
  */
 export async function sendTaskMessage(
   ctx: AppContext,
@@ -36,11 +96,12 @@ export async function sendTaskMessage(
   input: SendTaskMessageInput,
 ): Promise<SendTaskMessageResult> {
   const { text, kind } = sendTaskMessageInputSchema.parse(input);
+  const delivered = await deliver(ctx, userId, await getTask(ctx.db, userId, taskId), kind, text);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const current = await getTask(tx, userId, taskId);
     const channel = channelFor(current.type, current.contact?.source ?? null);
-    const deliveryStatus = 'to_send_manually' as const;
+    const deliveryStatus = delivered ? ('sent' as const) : ('to_send_manually' as const);
     if (current.contact && !isPostTask(current.type)) {
       await tx.insert(communicationHistory).values({
         userId,
@@ -50,14 +111,17 @@ export async function sendTaskMessage(
         text,
         occurredAt: now,
         deliveryStatus,
+        externalId: delivered?.externalId ?? null,
         createdAt: now,
       });
     }
     const responses = { [kind]: text, sent: text };
+    const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
     const [updated] = await tx
       .update(tasks)
       .set({
         responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`,
+        context: sql`${tasks.context} || ${JSON.stringify({ delivery })}::jsonb`,
         status: 'completed',
         completedAt: sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`,
         updatedAt: now,

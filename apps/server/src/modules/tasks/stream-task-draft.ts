@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../auth/sessions';
 import { buildDraftPrompt, taskSearchText, type HistoryLine } from '../engine/draft-prompt';
 import { groundIn } from '../knowledge/ground';
 import { getTwinVoice } from '../personas/persona-queries';
-import { draftLanguage, offlineDraft } from './generate-task-drafts';
+import { assertDraftable, draftLanguage, offlineDraft } from './generate-task-drafts';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 
@@ -51,8 +51,9 @@ export async function recentHistory(
 /**
  * Starts writing one draft of a task ("Generate quick/detailed" in the composer): through the
  * user's model, streamed, when one is configured; by the offline engine otherwise (and in demo
- * mode). Everything that can refuse — unknown task, quota, demo rules — throws here, before
- * anything is streamed, so the route can still answer with a plain error.
+ * mode). Everything that can refuse — unknown task, a task with nothing to draft (a High
+ * Concept Analysis), quota, demo rules — throws here, before anything is streamed, so the route
+ * can still answer with a plain error.
  */
 export async function startTaskDraft(
   ctx: AppContext,
@@ -63,6 +64,7 @@ export async function startTaskDraft(
 ): Promise<TaskDraft> {
   const { kind } = streamTaskDraftInputSchema.parse(input);
   const task = await getTask(ctx.db, auth.userId, taskId);
+  assertDraftable(task);
   const [language, voice, grounding] = await Promise.all([
     draftLanguage(ctx, auth.userId, task),
     getTwinVoice(ctx.db, auth.userId),

@@ -56,6 +56,44 @@ export async function createTask(ctx: AppContext, userId: string, input: CreateT
   return task;
 }
 
+/**
+ * A newer message from the contact of an open reply task (a messenger delivered it): the task
+ * now answers that message, analysed afresh; its saved drafts stay.
+ */
+export async function takeNewerMessage(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  text: string,
+): Promise<Task> {
+  const now = ctx.clock.now();
+  const task = await ctx.db.transaction(async (tx) => {
+    const current = await getTask(tx, userId, taskId);
+    const {
+      summary: _summary,
+      recommendation: _recommendation,
+      analyzedBy: _analyzedBy,
+      language: _language,
+      lastMessageOriginal: _original,
+      analysisSources: _sources,
+      ...kept
+    } = current.context;
+    const analyzed = withAnalysis({
+      type: current.type,
+      context: { ...kept, lastMessage: text, triggerType: 'message' },
+      contact: current.contact,
+    });
+    await tx
+      .update(tasks)
+      .set({ context: analyzed.context, priority: analyzed.priority ?? current.priority, updatedAt: now })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+    return getTask(tx, userId, taskId);
+  });
+  await announce(ctx, userId, { type: 'task.updated', taskId });
+  refineTaskAnalysisLater(ctx, userId, taskId, { priorityFromAnalysis: true });
+  return task;
+}
+
 /** Any status may become any other; completed stamps completed_at, leaving it clears it (spec §4). */
 export async function updateTaskStatus(
   ctx: AppContext,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatStreamEvent } from '@doppel/contracts';
 import { communicationHistory, contacts, eq } from '@doppel/db';
 import type { DoppelApp } from '../../app';
+import { streamEvents } from '../../test-support/ai-test-bed';
 import { ManualClock, createTestApp, signedInUser } from '../../test-support/test-app';
 
 let doppel: DoppelApp;
@@ -145,19 +147,85 @@ describe('generating drafts', () => {
     expect(fixed.responses.quick).toBe('Hans, спасибо — звучит отлично. Вернусь к вам с деталями сегодня.');
   });
 
-  it('drafts posts from the post templates: the shortest for quick, the longest for detailed', async () => {
+  it('drafts posts from fixed post kinds, the same in every language: LinkedIn insight/story, Reddit question/discussion, comments supportive/expert', async () => {
     const user = await signedInUser(doppel);
-    const post = await createTask(user, {
+    const draftsOf = async (fields: Record<string, unknown>) => {
+      const task = await createTask(user, fields);
+      const response = await call(user, 'POST', `/api/tasks/${task.id}/drafts`, {
+        kinds: ['quick', 'detailed'],
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().responses as { quick: string; detailed: string };
+    };
+
+    const linkedin = await draftsOf({
       type: 'linkedin_post',
       context: { triggerData: { newsTitle: 'AI agents reach the enterprise' } },
     });
-    const drafts = (
-      await call(user, 'POST', `/api/tasks/${post.id}/drafts`, { kinds: ['quick', 'detailed'] })
-    ).json();
-    expect(drafts.responses.quick).toMatch(
-      /^One insight I keep coming back to: AI agents reach the enterprise/,
+    expect(linkedin.quick).toMatch(/^One insight I keep coming back to: AI agents reach the enterprise\n\n/);
+    expect(linkedin.detailed).toMatch(
+      /^A year ago we faced the same question: AI agents reach the enterprise\n\n/,
     );
-    expect(drafts.responses.detailed).toMatch(/^AI agents reach the enterprise\n\nThree takeaways/);
+
+    // In Spanish and German the discussion template is shorter than the question one: the kind
+    // is chosen by name, not by length.
+    const spanish = await draftsOf({
+      type: 'reddit_post',
+      context: { language: 'es', triggerData: { newsTitle: '¿Cómo encontráis clientes?' } },
+    });
+    expect(spanish.quick).toBe(
+      'Pregunta para la comunidad: ¿Cómo encontráis clientes?\n\nSe agradece cualquier consejo, herramienta o experiencia.',
+    );
+    expect(spanish.detailed).toBe(
+      '¿Cómo encontráis clientes?\n\n¿Cómo lo manejáis vosotros? ¿Qué os ha funcionado y qué no?',
+    );
+    const german = await draftsOf({
+      type: 'reddit_post',
+      context: { language: 'de', triggerData: { newsTitle: 'Wie findet ihr Kunden?' } },
+    });
+    expect(german.quick).toMatch(/^Frage an die Community: Wie findet ihr Kunden\?/);
+    expect(german.detailed).toMatch(/^Wie findet ihr Kunden\?\n\nWie geht ihr damit um\?/);
+
+    const comment = await draftsOf({
+      type: 'reddit_comment',
+      context: {
+        language: 'fr',
+        triggerType: 'social_comment',
+        triggerData: { originalAuthor: 'julie_b', originalPost: 'Quels outils utilisez-vous ?' },
+      },
+    });
+    expect(comment.quick).toMatch(/^Très juste, julie_b\./);
+    expect(comment.detailed).toMatch(/^D’après notre expérience, l’essentiel est de commencer petit/);
+  });
+
+  it('refuses to draft a High Concept Analysis: its result is a proposal, not a message', async () => {
+    const user = await signedInUser(doppel);
+    const task = await createTask(user, {
+      title: 'High Concept Analysis: Maya',
+      type: 'high_concept_analysis',
+      description: 'Founder of a payments startup',
+    });
+    const refusal = {
+      code: 'conflict',
+      message: 'A High Concept Analysis has no message to draft; review its proposal on the Personas page.',
+    };
+
+    const drafts = await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['quick', 'detailed'] });
+    expect(drafts.statusCode).toBe(409);
+    expect(drafts.json().error).toMatchObject(refusal);
+
+    const streamed = await call(user, 'POST', `/api/tasks/${task.id}/drafts/stream`, { kind: 'detailed' });
+    expect(streamed.statusCode).toBe(409);
+    expect(streamed.json().error).toMatchObject(refusal);
+
+    const agent = await call(user, 'POST', '/api/agent/messages', {
+      content: `/draft #${task.id.slice(0, 8)}`,
+    });
+    const events = streamEvents<ChatStreamEvent>(agent.body);
+    expect(events.at(-1)).toEqual({ type: 'error', error: refusal });
+    expect(events.some((event) => event.type === 'delta' || event.type === 'done')).toBe(false);
+
+    expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json().responses).toEqual({});
   });
 
   it('rejects unknown kinds and foreign tasks', async () => {

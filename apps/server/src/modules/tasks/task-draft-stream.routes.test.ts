@@ -117,6 +117,28 @@ describe('streamed drafts', () => {
     expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json().responses).toEqual({});
   });
 
+  it('refuse a High Concept Analysis before the model is asked: it has no message to draft', async () => {
+    const user = await signedInUser(doppel);
+    await useFakeModel(user);
+    const created = await call(user, 'POST', '/api/tasks', {
+      title: 'High Concept Analysis: Maya',
+      type: 'high_concept_analysis',
+      description: 'Founder of a payments startup',
+    });
+    const task = created.json<{ id: string }>();
+    const asked = openAi.requests.length;
+    for (const kind of ['quick', 'detailed']) {
+      const response = await call(user, 'POST', `/api/tasks/${task.id}/drafts/stream`, { kind });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: 'conflict',
+        message: 'A High Concept Analysis has no message to draft; review its proposal on the Personas page.',
+      });
+    }
+    expect(openAi.requests.length).toBe(asked);
+    expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json().responses).toEqual({});
+  });
+
   it("refuse another user's task and unknown kinds with plain errors", async () => {
     const owner = await signedInUser(doppel);
     const other = await signedInUser(doppel);

@@ -3,9 +3,7 @@ import { lazyWithPreload } from '@/lib/lazy';
 
 /** The dialog's code is fetched on first use (or when the pointer nears the user block). */
 export const LazySettingsDialog = lazyWithPreload(() =>
-  import('@/features/settings/components/settings-dialog').then((module) => ({
-    default: module.SettingsDialog,
-  })),
+  import('./app-settings-dialog').then((module) => ({ default: module.AppSettingsDialog })),
 );
 
 /** Open state of the settings dialog, shared by the desktop and mobile layouts. */

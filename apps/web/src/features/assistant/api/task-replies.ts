@@ -13,7 +13,8 @@ export function useSendTaskMessage() {
     mutationFn: ({ taskId, text, kind }: { taskId: string; text: string; kind: string }) =>
       api.post<SendTaskMessageResult>(`/api/tasks/${taskId}/send`, { text, kind }),
     onSuccess: (result) => refreshTaskViews(queryClient, result.task),
-    onError: (error) => notifyError(error, i18n.t('tasks:errors.send')),
+    // Spec §8's title; the description says why (a messenger's refusal comes with its reason).
+    onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: i18n.t('tasks:errors.send') }),
   });
 }
 

@@ -155,6 +155,26 @@ describe('task detail', () => {
     expect(detail.getByRole('button', { name: 'Show translation' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('cites the knowledge-base passages the analysis drew on', async () => {
+    const cited = {
+      ...anna,
+      context: {
+        ...anna.context,
+        analysisSources: [
+          { documentId: 'doc-1', title: 'Pilot pricing rules', snippet: 'Pilots are always paid.' },
+        ],
+      },
+    };
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([cited]) },
+      [`GET /api/tasks/${anna.id}`]: { body: cited },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    const sources = within(await screen.findByRole('region', { name: 'From your knowledge base' }));
+    expect(sources.getByText('Pilot pricing rules')).toBeInTheDocument();
+    expect(sources.getByText(/Pilots are always paid\./)).toBeInTheDocument();
+  });
+
   it('shows each trigger type: news with a safe link, a job change, a social comment', async () => {
     const news = makeTask({
       title: 'News task',
@@ -237,6 +257,87 @@ describe('composer', () => {
     expect(await screen.findByText('Failed to send the message')).toBeInTheDocument();
     expect(sends).toEqual([{ text: 'Gern, Dienstag?', kind: 'custom' }]);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Gern, Dienstag?');
+  });
+
+  it('shows a messenger’s refusal under the spec’s title and keeps the text', async () => {
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      [`POST /api/tasks/${anna.id}/send`]: errorReply(
+        502,
+        'messenger_failed',
+        'WhatsApp refused the message: recipient not on WhatsApp',
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Gern!');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    // Found by its own text: the title is the same as an earlier test's toast, which may linger.
+    const toast = (
+      await screen.findByText('WhatsApp refused the message: recipient not on WhatsApp')
+    ).closest('li')!;
+    expect(within(toast).getByText('Failed to send the message')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Gern!');
+  });
+
+  it('offers the twin’s-voice templates for the contact’s messenger, filled with the contact’s values', async () => {
+    const template = (id: string, name: string, platform: string, content: string) => ({
+      id,
+      personaId: 'p-twin',
+      name,
+      content,
+      platform,
+      variables: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const { user, fake } = renderActions({
+      'GET /api/tasks': { body: page([anna]) },
+      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      'GET /api/personas': {
+        body: {
+          items: [
+            { id: 'p-other', name: 'Side project', isTwinVoice: false },
+            { id: 'p-twin', name: 'Founder', isTwinVoice: true },
+          ],
+        },
+      },
+      'GET /api/personas/p-twin/templates': {
+        body: {
+          items: [
+            template(
+              't1',
+              'Pilot follow-up',
+              'whatsapp',
+              'Hi {name}, {company} can start in May. Re: "{message}"',
+            ),
+            template('t2', 'Warm intro', 'universal', 'Hello {name}!'),
+            template('t3', 'Telegram nudge', 'telegram', 'Ping {name}'),
+          ],
+        },
+      },
+    });
+    await screen.findByRole('button', { name: /Reply to Anna about the pilot/ });
+    // Nothing of the composer's is fetched before a task is open.
+    expect(fake.callsTo('GET /api/personas')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /Reply to Anna about the pilot/ }));
+
+    const followUp = await screen.findByRole('button', { name: /Template: Pilot follow-up/ });
+    expect(followUp).toHaveTextContent(
+      'Hi Anna Schneider, Nordlicht can start in May. Re: "Could we start next month?"',
+    );
+    expect(screen.getByRole('button', { name: /Template: Warm intro/ })).toHaveTextContent(
+      'Hello Anna Schneider!',
+    );
+    expect(screen.queryByRole('button', { name: /Telegram nudge/ })).not.toBeInTheDocument();
+    expect(fake.callsTo('GET /api/personas/p-other/templates')).toHaveLength(0);
+
+    await user.click(followUp);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(
+      'Hi Anna Schneider, Nordlicht can start in May. Re: "Could we start next month?"',
+    );
   });
 
   it('saves the edited text as a draft of its kind, which the options then offer', async () => {
@@ -423,6 +524,27 @@ describe('composer', () => {
     expect(screen.getByRole('button', { name: 'Copy text' })).toBeInTheDocument();
     expect(await screen.findByText(/Saved to the contact's history/)).toBeInTheDocument();
   });
+
+  it('says a reply went out through the connected messenger, also after a reload', async () => {
+    const delivered = {
+      ...anna,
+      status: 'completed' as const,
+      completedAt: '2026-11-05T10:00:00.000Z',
+      responses: { custom: 'Gern!', sent: 'Gern!' },
+      context: {
+        ...anna.context,
+        delivery: { status: 'sent' as const, channel: 'whatsapp' as const, at: '2026-11-05T10:00:00.000Z' },
+      },
+    };
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([delivered]) },
+      [`GET /api/tasks/${anna.id}`]: { body: delivered },
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    expect(await screen.findByText('Delivered via WhatsApp')).toBeInTheDocument();
+    expect(screen.queryByText('To send manually')).not.toBeInTheDocument();
+    expect(screen.queryByText(/No connected messenger covers this channel/)).not.toBeInTheDocument();
+  });
 });
 
 describe('High Concept Analysis tasks', () => {
@@ -451,6 +573,23 @@ describe('High Concept Analysis tasks', () => {
       `/high-concept?persona=6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f&proposal=${analysis.id}`,
     );
     expect(screen.queryByRole('button', { name: /Write Custom Message/ })).not.toBeInTheDocument();
+  });
+
+  it('offer no composer even without a proposal, and point to the Personas page', async () => {
+    const analysis = makeTask({
+      title: 'Review your positioning for Q4',
+      type: 'high_concept_analysis',
+      context: { summary: 'Your messages focus on features.', recommendation: 'Rewrite the key messages.' },
+    });
+    const { user } = renderActions({
+      'GET /api/tasks': { body: page([analysis]) },
+      [`GET /api/tasks/${analysis.id}`]: { body: analysis },
+    });
+    await user.click(await screen.findByRole('button', { name: /Review your positioning for Q4/ }));
+    expect(await screen.findByText(/This analysis holds no proposal to review/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Personas' })).toHaveAttribute('href', '/high-concept');
+    expect(screen.queryByRole('button', { name: /Write Custom Message/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Generate/ })).not.toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import type { Task } from '@doppel/contracts';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DetailField } from './detail-field';
+import { KnowledgeSources } from './knowledge-sources';
 import { Badge } from '@/components/ui/badge';
 import { intlLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -95,6 +96,7 @@ export function AnalysisBlock({ task }: { task: Task }) {
           </dl>
         </div>
       ) : null}
+      <KnowledgeSources sources={task.context.analysisSources ?? []} />
     </section>
   );
 }

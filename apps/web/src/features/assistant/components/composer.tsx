@@ -5,12 +5,12 @@ import {
   suggestedTemplate,
   templateValues,
   type DraftKind,
-  type KnowledgeSource,
   type Task,
 } from '@doppel/contracts';
-import { ArrowLeft, Languages, PenLine, Save, Send, Sparkles, Undo2, Wand2 } from 'lucide-react';
+import { ArrowLeft, FileText, Languages, PenLine, Save, Send, Sparkles, Undo2, Wand2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KnowledgeSources } from './knowledge-sources';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n';
@@ -18,6 +18,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useSettings } from '@/lib/settings-query';
 import { useSaveTaskResponses } from '@/lib/task-api';
 import { useSendTaskMessage, useTranslateDraft } from '../api/task-replies';
+import { useTwinVoiceTemplates } from '../api/twin-voice-templates';
 import { useDraftStream } from '../api/use-draft-stream';
 import { composerHeight } from '../utils/composer-height';
 import { SentMessage } from './sent-message';
@@ -30,7 +31,7 @@ interface Option {
   kind: string;
   label: string;
   text: string;
-  icon: 'suggested' | 'draft';
+  icon: 'suggested' | 'draft' | 'template';
 }
 
 const KNOWN_KINDS = new Set([
@@ -46,6 +47,7 @@ const KNOWN_KINDS = new Set([
   'supportive',
   'expert',
   'custom',
+  'template',
 ]);
 
 function kindLabel(kind: string): string {
@@ -62,28 +64,6 @@ function useWindowHeight(): number {
     return () => window.removeEventListener('resize', onResize);
   }, []);
   return height;
-}
-
-/** The knowledge-base passages a generated draft drew on, cited under it. */
-function DraftSources({ sources }: { sources: KnowledgeSource[] }) {
-  const { t } = useTranslation('assistant');
-  const headingId = useId();
-  if (sources.length === 0) return null;
-  return (
-    <section aria-labelledby={headingId} className="grid gap-1 rounded-md border bg-subtle px-3 py-2 text-xs">
-      <h4 id={headingId} className="font-medium">
-        {t('drafts.sources')}
-      </h4>
-      <ul className="grid gap-1">
-        {sources.map((source) => (
-          <li key={source.documentId}>
-            <span className="font-medium">{source.title}</span>
-            <span className="text-muted-foreground"> — {source.snippet}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back, Save draft and Send. */
@@ -189,7 +169,7 @@ function ComposerEditor({
           <span>{engineNote}</span>
         ) : null}
       </div>
-      {!writing ? <DraftSources sources={task.context.draftSources?.[state.kind] ?? []} /> : null}
+      {!writing ? <KnowledgeSources sources={task.context.draftSources?.[state.kind] ?? []} /> : null}
       <div className="flex justify-between gap-2">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />
@@ -273,6 +253,8 @@ export default function Composer({ task }: { task: Task }) {
     : null;
   const template = suggestedTemplate(task, i18n.language);
   const values = templateValues(task);
+  // Posts are not messages: the persona's message templates are offered for replies only.
+  const personaTemplates = useTwinVoiceTemplates(task.contact?.source ?? null, !isPostTask(task.type));
 
   const options: Option[] = [
     {
@@ -291,6 +273,13 @@ export default function Composer({ task }: { task: Task }) {
         text,
         icon: 'draft' as const,
       })),
+    ...personaTemplates.map((personaTemplate) => ({
+      key: `template-${personaTemplate.id}`,
+      kind: 'template',
+      label: t('composer.template', { name: personaTemplate.name }),
+      text: fillTemplate(personaTemplate.content, values),
+      icon: 'template' as const,
+    })),
   ];
 
   const sentText = task.responses.sent;
@@ -326,7 +315,11 @@ export default function Composer({ task }: { task: Task }) {
                 className="grid w-full gap-1 rounded-md border bg-card p-3 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <span className="flex items-center gap-2 text-sm font-medium">
-                  <Sparkles className="size-4 text-primary" aria-hidden="true" />
+                  {option.icon === 'template' ? (
+                    <FileText className="size-4 text-primary" aria-hidden="true" />
+                  ) : (
+                    <Sparkles className="size-4 text-primary" aria-hidden="true" />
+                  )}
                   {option.label}
                 </span>
                 <span className="line-clamp-3 text-xs whitespace-pre-line text-muted-foreground">

@@ -38,9 +38,16 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+const CHANNEL_NAMES: Partial<Record<string, string>> = {
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  slack: 'Slack',
+  discord: 'Discord',
+};
+
 /**
- * What was sent for a completed task. Without a connected messenger the message is recorded
- * "to send manually": copy it, or for posts copy it and open the platform.
+ * What was sent for a completed task: delivered through a connected messenger, or — without
+ * one — recorded "to send manually": copy it, or for posts copy it and open the platform.
  */
 export function SentMessage({
   task,
@@ -53,6 +60,11 @@ export function SentMessage({
 }) {
   const { t } = useTranslation('assistant');
   const publish = publishUrl(task, text);
+  const delivery = task.context.delivery;
+  const deliveredVia =
+    delivery?.status === 'sent' && delivery.channel
+      ? (CHANNEL_NAMES[delivery.channel] ?? delivery.channel)
+      : null;
   return (
     <section aria-labelledby={`sent-${task.id}`} className="grid gap-3 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -60,11 +72,17 @@ export function SentMessage({
           <Send className="size-4 text-primary" aria-hidden="true" />
           {t('sent.title')}
         </h3>
-        <Badge variant="warning">{t('sent.toSendManually')}</Badge>
+        {deliveredVia ? (
+          <Badge variant="success">{t('sent.deliveredVia', { channel: deliveredVia })}</Badge>
+        ) : (
+          <Badge variant="warning">{t('sent.toSendManually')}</Badge>
+        )}
       </div>
-      <p className="text-xs text-muted-foreground">
-        {publish ? t('sent.publishHint') : t('sent.manualHint')}
-      </p>
+      {deliveredVia ? null : (
+        <p className="text-xs text-muted-foreground">
+          {publish ? t('sent.publishHint') : t('sent.manualHint')}
+        </p>
+      )}
       <p className="rounded-md bg-subtle px-3 py-2 text-sm whitespace-pre-line">{text}</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void copyText(text)}>

@@ -2,7 +2,7 @@ import type { Task } from '@doppel/contracts';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AnalysisBlock } from './analysis-block';
-import { hasPersonaProposal, ProposalBlock } from './proposal-block';
+import { isHighConceptAnalysis, ProposalBlock } from './proposal-block';
 import { TaskHeader } from './task-header';
 import { TriggerBlock } from './trigger-block';
 
@@ -19,7 +19,7 @@ export function TaskDetail({ task, titleId }: { task: Task; titleId?: string }) 
       <TaskHeader task={task} titleId={titleId} />
       <AnalysisBlock task={task} />
       <TriggerBlock task={task} />
-      {hasPersonaProposal(task) ? (
+      {isHighConceptAnalysis(task) ? (
         <ProposalBlock task={task} />
       ) : (
         <Suspense fallback={<Skeleton className="h-40 w-full" />}>

@@ -179,11 +179,17 @@ describe('settings dialog', () => {
     expect(fake.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
   });
 
-  it('shows coming-soon panels for the areas not built yet', async () => {
-    const { user, dialog } = await openSettings();
+  it('shows the MCP tab the app passes in', async () => {
+    const { user } = renderWithProviders(
+      <Route
+        path="*"
+        element={<SettingsDialog open onOpenChange={() => {}} mcpTab={<h3>External MCP servers</h3>} />}
+      />,
+      { server: signedInRoutes() },
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
     await user.click(dialog.getByRole('tab', { name: 'MCP' }));
-    expect(await dialog.findByRole('heading', { name: 'MCP servers' })).toBeInTheDocument();
-    expect(dialog.getByText('Coming soon')).toBeInTheDocument();
+    expect(await dialog.findByRole('heading', { name: 'External MCP servers' })).toBeInTheDocument();
   });
 });
 

@@ -12,12 +12,12 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
 import { useSession, useSessionManager } from '@/lib/services';
@@ -29,7 +29,6 @@ import { SubscriptionTab } from './subscription-tab';
 import { TokensTab } from './tokens-tab';
 
 type TabKey = 'profile' | 'subscription' | 'tokens' | 'language' | 'messengers' | 'mcp' | 'aiModels';
-type ComingSoonTab = Extract<TabKey, 'messengers' | 'mcp'>;
 
 const TABS: Array<{ key: TabKey; icon: LucideIcon }> = [
   { key: 'profile', icon: UserRound },
@@ -44,10 +43,17 @@ const TABS: Array<{ key: TabKey; icon: LucideIcon }> = [
 interface SettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * The Messengers tab, a feature of its own: the app passes it in (features never import each
+   * other), usually lazy, so it loads when the tab is first shown.
+   */
+  messengersTab?: ReactNode;
+  /** The MCP tab (the user's external MCP servers), passed in the same way. */
+  mcpTab?: ReactNode;
 }
 
 /** Profile, plan and preferences, opened from the user block (spec §2 Settings dialog). */
-export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+export function SettingsDialog({ open, onOpenChange, messengersTab, mcpTab }: SettingsDialogProps) {
   const { t } = useTranslation('settings');
   const isDesktop = useIsDesktop();
   const [tab, setTab] = useState<TabKey>('profile');
@@ -97,11 +103,12 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
             <TabsContent value="aiModels">
               <AiModelsTab />
             </TabsContent>
-            {(['messengers', 'mcp'] as const).map((key) => (
-              <TabsContent key={key} value={key}>
-                <ComingSoonPanel tab={key} />
-              </TabsContent>
-            ))}
+            <TabsContent value="messengers">
+              <Suspense fallback={<TabSkeleton />}>{messengersTab}</Suspense>
+            </TabsContent>
+            <TabsContent value="mcp">
+              <Suspense fallback={<TabSkeleton />}>{mcpTab}</Suspense>
+            </TabsContent>
           </div>
           {isDesktop ? null : (
             <div className="border-t p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
@@ -114,22 +121,16 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   );
 }
 
-const COMING_SOON_ICONS: Record<ComingSoonTab, LucideIcon> = {
-  messengers: MessagesSquare,
-  mcp: Plug,
-};
-
-function ComingSoonPanel({ tab }: { tab: ComingSoonTab }) {
-  const { t } = useTranslation('settings');
+/** While a lazily loaded tab (and its texts) arrives. */
+function TabSkeleton() {
   return (
-    <ComingSoon
-      headingLevel={3}
-      icon={COMING_SOON_ICONS[tab]}
-      title={t(`comingSoon.${tab}.title`)}
-      description={t(`comingSoon.${tab}.description`)}
-      badge={t('comingSoon.badge')}
-      compact
-    />
+    <div className="grid gap-3" aria-busy="true">
+      <Skeleton className="h-10 w-2/3" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    </div>
   );
 }
 

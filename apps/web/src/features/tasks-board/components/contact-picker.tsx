@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useContacts } from '../api/get-contacts';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /** Above this many contacts the picker offers a search box (the server filters by name and company). */
 export const CONTACT_SEARCH_THRESHOLD = 8;

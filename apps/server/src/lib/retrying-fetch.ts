@@ -1,4 +1,4 @@
-/** How the provider fetch retries; tests shorten the waits. */
+/** How an outside service's fetch retries (AI providers, messenger platforms); tests shorten the waits. */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   maxRetries: number;

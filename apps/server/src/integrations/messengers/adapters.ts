@@ -1,0 +1,32 @@
+import type { MessengerPlatform } from '@doppel/contracts';
+import type { Config } from '../../config';
+import { createDiscordAdapter } from './discord';
+import type { MessengerAdapter } from './messenger-adapter';
+import { createSlackAdapter } from './slack';
+import { createTelegramAdapter } from './telegram';
+import { createWhatsAppAdapter } from './whatsapp';
+
+const cache = new WeakMap<Config, Map<MessengerPlatform, MessengerAdapter>>();
+
+/** The adapter of a platform at the configured API base URL (tests point them at fakes). */
+export function messengerAdapter(config: Config, platform: MessengerPlatform): MessengerAdapter {
+  let adapters = cache.get(config);
+  if (!adapters) {
+    adapters = new Map();
+    cache.set(config, adapters);
+  }
+  let adapter = adapters.get(platform);
+  if (!adapter) {
+    const urls = config.messengerApiUrls;
+    adapter =
+      platform === 'telegram'
+        ? createTelegramAdapter(urls.telegram, { retry: config.messengerRetry })
+        : platform === 'whatsapp'
+          ? createWhatsAppAdapter(urls.whatsapp, { retry: config.messengerRetry })
+          : platform === 'slack'
+            ? createSlackAdapter(urls.slack, { retry: config.messengerRetry })
+            : createDiscordAdapter(urls.discord, { retry: config.messengerRetry });
+    adapters.set(platform, adapter);
+  }
+  return adapter;
+}

@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RetryPolicy } from '../../lib/retrying-fetch';
+import {
+  signWhatsApp,
+  startFakeWhatsApp,
+  whatsAppPayload,
+  whatsAppTextPayload,
+  type FakeWhatsApp,
+} from '../../test-support/fake-messengers/whatsapp';
+import {
+  MessengerError,
+  type MessengerAdapter,
+  type WebhookContext,
+  type WebhookRequest,
+} from './messenger-adapter';
+import { createWhatsAppAdapter, splitWhatsAppText } from './whatsapp';
+
+const APP_SECRET = 'whatsapp-app-secret-0123456789';
+const VERIFY_TOKEN = 'doppel-verify-token-abcdef';
+const fast: RetryPolicy = { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 3000 };
+
+let fake: FakeWhatsApp;
+let adapter: MessengerAdapter;
+let serial = 0;
+/** A fresh number per test, so sent messages never leak between tests. */
+let phone = '';
+let token = '';
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp();
+  adapter = createWhatsAppAdapter(fake.baseUrl, { retry: fast });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  serial++;
+  phone = String(106540352242900 + serial);
+  token = `EAAGm0PX4ZCpsBA-valid-token-${serial}`;
+  fake.addNumber(phone, token, { verifiedName: 'Doppel Test', displayPhoneNumber: '+1 555-010-0200' });
+  fake.requests.length = 0;
+});
+
+const credentials = () => ({
+  phone_number_id: phone,
+  access_token: token,
+  verify_token: VERIFY_TOKEN,
+  app_secret: APP_SECRET,
+});
+
+async function failure(promise: Promise<unknown>): Promise<MessengerError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(MessengerError);
+  return error as MessengerError;
+}
+
+const context = (): WebhookContext => ({ credentials: credentials(), inboundSecretHash: null });
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+function handshake(query: Record<string, string | undefined>): WebhookRequest {
+  return { method: 'GET', headers: {}, query, rawBody: Buffer.alloc(0), now: NOW };
+}
+
+function post(body: unknown, signature?: string | null): WebhookRequest {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const header = signature === undefined ? signWhatsApp(APP_SECRET, raw) : signature;
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(header !== null ? { 'x-hub-signature-256': header } : {}),
+    },
+    query: {},
+    rawBody: Buffer.from(raw),
+    now: NOW,
+  };
+}
+
+describe('WhatsApp adapter: Graph API calls', () => {
+  it('verifies the credentials with a phone-number lookup and names the number', async () => {
+    await expect(adapter.verify(credentials())).resolves.toEqual({
+      username: 'Doppel Test (+1 555-010-0200)',
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({
+      httpMethod: 'GET',
+      path: `/${phone}`,
+      query: { fields: 'display_phone_number,verified_name' },
+      token,
+    });
+  });
+
+  it('refuses a bad access token with Graph’s message and never the token', async () => {
+    const wrong = 'EAAGm0PX4ZCpsBA-forged-token-xyz';
+    const error = await failure(adapter.verify({ ...credentials(), access_token: wrong }));
+    expect(error.message).toBe('WhatsApp refused the credentials: Invalid OAuth access token.');
+    expect(error.status).toBe(401);
+    expect(error.message).not.toContain(wrong);
+    expect(error.message).not.toContain('forged');
+    expect(error.message).not.toContain(APP_SECRET);
+  });
+
+  it('refuses a phone number id the token cannot use', async () => {
+    const error = await failure(adapter.verify({ ...credentials(), phone_number_id: '999999999' }));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(
+      /^WhatsApp refused the credentials: Unsupported get request\. Object with ID '999999999'/,
+    );
+    expect(error.message).not.toContain(token);
+  });
+
+  it('refuses a malformed phone number id without calling Graph', async () => {
+    const error = await failure(adapter.verify({ ...credentials(), phone_number_id: '../me/accounts?x=' }));
+    expect(error.message).toBe('The WhatsApp phone number id is malformed (expected digits).');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('sends a text and returns the wamid', async () => {
+    const result = await adapter.send(credentials(), '4915112345678', 'Hello there');
+    const sent = fake.sent(phone);
+    expect(sent).toHaveLength(1);
+    expect(result).toEqual({ externalId: sent[0]!.id });
+    expect(result.externalId).toMatch(/^wamid\./);
+    expect(sent[0]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '4915112345678',
+      type: 'text',
+      text: { body: 'Hello there', preview_url: false },
+    });
+    expect(fake.requests[0]).toMatchObject({ httpMethod: 'POST', path: `/${phone}/messages`, token });
+  });
+
+  it('passes on a refused message with Graph’s message and status', async () => {
+    const error = await failure(
+      adapter.send({ ...credentials(), access_token: 'EAA-expired' }, '4915112345678', 'Hi'),
+    );
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('WhatsApp did not send the message: Invalid OAuth access token.');
+    expect(error.message).not.toContain('EAA-expired');
+    expect(fake.sent(phone)).toHaveLength(0);
+  });
+
+  it('waits as long as a 429’s Retry-After asks, then sends', async () => {
+    fake.failNext(`/${phone}/messages`, 429, { retryAfter: 1 });
+    const result = await adapter.send(credentials(), '4915112345678', 'Patience');
+    expect(fake.requests).toHaveLength(2);
+    const [refused, accepted] = fake.requests;
+    const waited = accepted!.at - refused!.at;
+    expect(waited).toBeGreaterThanOrEqual(950);
+    expect(waited).toBeLessThan(2000);
+    expect(fake.sent(phone).map((message) => message.body.text)).toEqual([
+      { body: 'Patience', preview_url: false },
+    ]);
+    expect(result.externalId).toBe(fake.sent(phone)[0]!.id);
+  });
+
+  it('gives up after the retries when Graph keeps failing', async () => {
+    const once = createWhatsAppAdapter(fake.baseUrl, {
+      retry: { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 100 },
+    });
+    fake.failNext(`/${phone}/messages`, 503);
+    fake.failNext(`/${phone}/messages`, 503);
+    const error = await failure(once.send(credentials(), '4915112345678', 'Hi'));
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(
+      'WhatsApp did not send the message: An unexpected error has occurred. Please retry your request later.',
+    );
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.sent(phone)).toHaveLength(0);
+  });
+
+  it('says it could not check (not that it refused) when the lookup keeps failing', async () => {
+    const once = createWhatsAppAdapter(fake.baseUrl, {
+      retry: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 100 },
+    });
+    fake.failNext(`/${phone}`, 500);
+    const error = await failure(once.verify(credentials()));
+    expect(error.status).toBe(500);
+    expect(error.message).toMatch(/^WhatsApp could not check the credentials: /);
+  });
+
+  it('reports an unreachable Graph API as a MessengerError', async () => {
+    const nowhere = createWhatsAppAdapter('http://127.0.0.1:1/v21.0', { retry: fast });
+    const error = await failure(nowhere.verify(credentials()));
+    expect(error.message).toBe('WhatsApp could not be reached (check the credentials).');
+  });
+
+  it('splits a text over 4096 characters into several messages and returns the first id', async () => {
+    const paragraph = `${'word '.repeat(600).trim()}\n`;
+    const text = paragraph.repeat(3) + 'x'.repeat(5000);
+    const result = await adapter.send(credentials(), '4915112345678', text);
+    const sent = fake.sent(phone);
+    const bodies = sent.map((message) => (message.body.text as { body: string }).body);
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    expect(bodies.every((piece) => piece.length <= 4096)).toBe(true);
+    expect(bodies.join('')).toBe(text);
+    expect(bodies[0]!.endsWith('\n')).toBe(true);
+    expect(sent.every((message) => message.to === '4915112345678')).toBe(true);
+    expect(result).toEqual({ externalId: sent[0]!.id });
+  });
+
+  it('never cuts a surrogate pair in two', () => {
+    const text = `${'a'.repeat(4095)}😀tail`;
+    const pieces = splitWhatsAppText(text);
+    expect(pieces[0]).toBe('a'.repeat(4095));
+    expect(pieces.join('')).toBe(text);
+  });
+
+  it('offers no webhook registration and no pulling (Meta is configured in its console)', () => {
+    expect('registerWebhook' in adapter).toBe(false);
+    expect('fetchRecent' in adapter).toBe(false);
+  });
+});
+
+describe('WhatsApp adapter: webhooks', () => {
+  it('answers the subscription handshake with the challenge as plain text', () => {
+    const outcome = adapter.readWebhook(
+      context(),
+      handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' }),
+    );
+    expect(outcome).toEqual({
+      kind: 'handshake',
+      status: 200,
+      body: '1158201444',
+      contentType: 'text/plain',
+    });
+  });
+
+  it('refuses a handshake with a wrong verify token', () => {
+    const outcome = adapter.readWebhook(
+      context(),
+      handshake({
+        'hub.mode': 'subscribe',
+        'hub.verify_token': `${VERIFY_TOKEN}x`,
+        'hub.challenge': '1158201444',
+      }),
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403 });
+    const missing = adapter.readWebhook(
+      context(),
+      handshake({ 'hub.mode': 'subscribe', 'hub.challenge': '1' }),
+    );
+    expect(missing).toMatchObject({ kind: 'refused', status: 403 });
+  });
+
+  it('refuses a handshake with another mode', () => {
+    const outcome = adapter.readWebhook(
+      context(),
+      handshake({
+        'hub.mode': 'unsubscribe',
+        'hub.verify_token': VERIFY_TOKEN,
+        'hub.challenge': '1158201444',
+      }),
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403 });
+  });
+
+  it('never matches an empty verify token', () => {
+    const outcome = adapter.readWebhook(
+      { credentials: { ...credentials(), verify_token: '' }, inboundSecretHash: null },
+      handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': '', 'hub.challenge': '1' }),
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403 });
+  });
+
+  it('reads a signed text message, naming the sender from contacts', () => {
+    const payload = whatsAppTextPayload({
+      phoneNumberId: phone,
+      from: '4915112345678',
+      text: 'Hi, are we still on for Friday?',
+      id: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABIYFjNFQjA',
+      name: 'Ann Lee',
+      timestamp: 1772358000,
+    });
+    const outcome = adapter.readWebhook(context(), post(payload));
+    expect(outcome).toEqual({
+      kind: 'accepted',
+      messages: [
+        {
+          eventId: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABIYFjNFQjA',
+          handle: '4915112345678',
+          senderName: 'Ann Lee',
+          text: 'Hi, are we still on for Friday?',
+          sentAt: new Date(1772358000 * 1000),
+        },
+      ],
+    });
+  });
+
+  it('names the sender by number when contacts do not', () => {
+    const payload = whatsAppTextPayload({
+      phoneNumberId: phone,
+      from: '4915112345678',
+      text: 'Hello',
+      name: null,
+    });
+    const outcome = adapter.readWebhook(context(), post(payload));
+    expect(outcome.kind).toBe('accepted');
+    expect(outcome.kind === 'accepted' && outcome.messages[0]?.senderName).toBe('4915112345678');
+  });
+
+  it('refuses a forged signature', () => {
+    const payload = whatsAppTextPayload({ phoneNumberId: phone, from: '4915112345678', text: 'Hello' });
+    const raw = JSON.stringify(payload);
+    const forged = adapter.readWebhook(context(), post(raw, signWhatsApp('not-the-app-secret', raw)));
+    expect(forged).toMatchObject({ kind: 'refused', status: 401 });
+    // A signature of another body does not cover this one.
+    const otherBody = adapter.readWebhook(context(), post(raw, signWhatsApp(APP_SECRET, `${raw} `)));
+    expect(otherBody).toMatchObject({ kind: 'refused', status: 401 });
+    const truncated = adapter.readWebhook(context(), post(raw, signWhatsApp(APP_SECRET, raw).slice(0, -2)));
+    expect(truncated).toMatchObject({ kind: 'refused', status: 401 });
+  });
+
+  it('refuses a body without a signature', () => {
+    const payload = whatsAppTextPayload({ phoneNumberId: phone, from: '4915112345678', text: 'Hello' });
+    expect(adapter.readWebhook(context(), post(payload, null))).toMatchObject({
+      kind: 'refused',
+      status: 401,
+    });
+  });
+
+  it('refuses a signed body that is not a WhatsApp payload', () => {
+    expect(adapter.readWebhook(context(), post('{"entry": [tru'))).toMatchObject({
+      kind: 'refused',
+      status: 400,
+    });
+    expect(adapter.readWebhook(context(), post({ object: 'whatsapp_business_account' }))).toMatchObject({
+      kind: 'refused',
+      status: 400,
+    });
+  });
+
+  it('accepts a statuses-only payload with no messages', () => {
+    const payload = whatsAppPayload(phone, {
+      statuses: [
+        {
+          id: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABEYEjA',
+          status: 'delivered',
+          timestamp: '1772358000',
+          recipient_id: '4915112345678',
+        },
+      ],
+    });
+    expect(adapter.readWebhook(context(), post(payload))).toEqual({ kind: 'accepted', messages: [] });
+  });
+
+  it('ignores messages that are not text, keeping the text ones', () => {
+    const payload = whatsAppPayload(phone, {
+      contacts: [{ profile: { name: 'Ann Lee' }, wa_id: '4915112345678' }],
+      messages: [
+        {
+          from: '4915112345678',
+          id: 'wamid.image',
+          timestamp: '1772358000',
+          type: 'image',
+          image: { caption: 'look at this', mime_type: 'image/jpeg', sha256: 'abc', id: '1234' },
+        },
+        {
+          from: '4915112345678',
+          id: 'wamid.reaction',
+          timestamp: '1772358000',
+          type: 'reaction',
+          reaction: { message_id: 'wamid.earlier', emoji: '👍' },
+        },
+        // A kind this adapter does not know, even one with a text body, is not taken for text.
+        {
+          from: '4915112345678',
+          id: 'wamid.unknown',
+          timestamp: '1772358000',
+          type: 'unsupported',
+          text: { body: 'not a text message' },
+        },
+        {
+          from: '4915112345678',
+          id: 'wamid.text',
+          timestamp: '1772358001',
+          type: 'text',
+          text: { body: 'caption?' },
+        },
+      ],
+    });
+    const outcome = adapter.readWebhook(context(), post(payload));
+    expect(outcome.kind === 'accepted' && outcome.messages.map((message) => message.eventId)).toEqual([
+      'wamid.text',
+    ]);
+  });
+
+  it('leaves alone messages another phone number of the app received', () => {
+    const payload = whatsAppTextPayload({
+      phoneNumberId: '555000111',
+      from: '4915112345678',
+      text: 'Not yours',
+    });
+    expect(adapter.readWebhook(context(), post(payload))).toEqual({ kind: 'accepted', messages: [] });
+  });
+});

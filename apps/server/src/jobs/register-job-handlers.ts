@@ -1,0 +1,9 @@
+import type { AppContext } from '../lib/context';
+import { processDocumentJob } from '../modules/knowledge/process-document';
+import { receiveMessageJob } from '../modules/messengers/receive-message';
+
+/** Every kind of durable job the server runs, bound to the app's context. */
+export function registerJobHandlers(ctx: AppContext): void {
+  ctx.jobs.register(processDocumentJob(ctx));
+  ctx.jobs.register(receiveMessageJob(ctx));
+}

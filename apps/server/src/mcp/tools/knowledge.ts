@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { documentCategorySchema, documentSchema } from '@doppel/contracts';
+import { getDocument } from '../../modules/knowledge/documents';
+import { searchKnowledge, toSource } from '../../modules/knowledge/search-knowledge';
+import { defineTool } from './define-tool';
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+export const searchKnowledgeBaseTool = defineTool({
+  name: 'search_knowledge_base',
+  description:
+    "Full-text search of the user's Doppel knowledge base (their documents, links and written thoughts). " +
+    'Returns the best-matching passage of each matching document, best first, with the document id and title; ' +
+    'pass the id to get_document for the whole document.',
+  permission: { resource: 'knowledge_base', action: 'read' },
+  inputSchema: z.object({
+    query: z.string().trim().min(1).max(200).describe('Words to look for, in any of the indexed languages'),
+    limit: z.number().int().min(1).max(50).default(5).describe('How many passages at most (default 5)'),
+  }),
+  outputSchema: z.object({
+    searchable: z.boolean().describe('False when the user has no processed documents yet'),
+    passages: z.array(
+      z.object({
+        documentId: z.string(),
+        title: z.string(),
+        category: documentCategorySchema,
+        snippet: z.string(),
+        rank: z.number(),
+      }),
+    ),
+  }),
+  annotations: { title: 'Search knowledge base', ...READ_ONLY },
+  run: async ({ query, limit }, { ctx, auth }) => {
+    const result = await searchKnowledge(ctx, auth.userId, query, limit);
+    return {
+      searchable: result.searchable,
+      // Highlight marks are for the web app; a model reads the plain passage.
+      passages: result.hits.map((hit) => ({ ...toSource(hit), category: hit.category, rank: hit.rank })),
+    };
+  },
+});
+
+export const getDocumentTool = defineTool({
+  name: 'get_document',
+  description:
+    "One document of the user's knowledge base by id: its name, category, type, status, summary, key topics, " +
+    'source URL and the beginning of its text.',
+  permission: { resource: 'knowledge_base', action: 'read' },
+  inputSchema: z.object({ id: z.uuid().describe('The document id, as search_knowledge_base returns it') }),
+  outputSchema: documentSchema,
+  annotations: { title: 'Get document', ...READ_ONLY },
+  run: async ({ id }, { ctx, auth }) => getDocument(ctx.db, auth.userId, id),
+});

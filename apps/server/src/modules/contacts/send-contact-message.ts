@@ -1,0 +1,101 @@
+import { messengerPlatformSchema, type MessengerPlatform } from '@doppel/contracts';
+import { communicationHistory } from '@doppel/db';
+import { z } from 'zod';
+import { messengerAdapter } from '../../integrations/messengers/adapters';
+import { MessengerError } from '../../integrations/messengers/messenger-adapter';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
+import { getContact } from './contact-commands';
+import { toHistoryEntry, type HistoryEntry } from './contact-history';
+
+export const sendContactMessageInputSchema = z
+  .object({ text: z.string().trim().min(1, 'messageRequired').max(20_000) })
+  .strict();
+export type SendContactMessageInput = z.input<typeof sendContactMessageInputSchema>;
+
+const PLATFORM_NAMES: Record<MessengerPlatform, string> = {
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  slack: 'Slack',
+  discord: 'Discord',
+};
+
+/**
+ * Sends a message to a contact through the user's connected messenger of the contact's platform
+ * (the public API's send; the composer sends through a task instead). Nothing is recorded when
+ * it cannot go out at all — the contact is not on a messenger, has no handle there, no
+ * messenger of that platform is connected or its sending is off: 409 saying which. A refusal by
+ * the platform is recorded in the history as failed and answered as messenger_failed; a
+ * delivered message becomes an outbound `sent` entry of the contact's history.
+ */
+export async function sendContactMessage(
+  ctx: AppContext,
+  userId: string,
+  contactId: string,
+  input: SendContactMessageInput,
+): Promise<HistoryEntry> {
+  const { text } = sendContactMessageInputSchema.parse(input);
+  const contact = await getContact(ctx.db, userId, contactId);
+  const platform = messengerPlatformSchema.safeParse(contact.source);
+  if (!platform.success) {
+    throw new AppError(
+      'conflict',
+      `This contact is on ${contact.source}, which is not a messenger Doppel sends through (Telegram, WhatsApp, Slack or Discord).`,
+    );
+  }
+  const name = PLATFORM_NAMES[platform.data];
+  if (!contact.handle) {
+    throw new AppError(
+      'conflict',
+      `This contact has no ${name} handle to send to. Set the contact's handle first.`,
+    );
+  }
+  const connection = await connectionFor(ctx, userId, platform.data);
+  if (!connection) {
+    throw new AppError(
+      'conflict',
+      `No ${name} messenger is connected. Connect one in Doppel's messenger settings.`,
+    );
+  }
+  if (!allows(connection, 'send_messages')) {
+    throw new AppError(
+      'conflict',
+      `Sending is turned off for the connected ${name} messenger. Allow send_messages in its permissions.`,
+    );
+  }
+  const record = async (values: {
+    deliveryStatus: 'sent' | 'failed';
+    externalId?: string;
+    deliveryError?: string;
+  }) => {
+    const now = ctx.clock.now();
+    const [row] = await ctx.db
+      .insert(communicationHistory)
+      .values({
+        userId,
+        contactId: contact.id,
+        direction: 'outbound',
+        channel: platform.data,
+        text,
+        occurredAt: now,
+        createdAt: now,
+        ...values,
+      })
+      .returning();
+    return toHistoryEntry(row!);
+  };
+  let delivered: { externalId: string };
+  try {
+    delivered = await messengerAdapter(ctx.config, platform.data).send(
+      credentialsOf(ctx, connection),
+      contact.handle,
+      text,
+    );
+  } catch (error) {
+    if (!(error instanceof MessengerError)) throw error;
+    await record({ deliveryStatus: 'failed', deliveryError: error.message });
+    throw new AppError('messenger_failed', error.message);
+  }
+  return record({ deliveryStatus: 'sent', externalId: delivered.externalId });
+}

@@ -1,0 +1,191 @@
+import type { DocumentCategory, DocumentType } from '@doppel/contracts';
+import { and, documents, eq, inArray, users } from '@doppel/db';
+import { fetchPage, pageText, PageFetchError, anyAddress } from '../../integrations/web/fetch-page';
+import type { AppContext } from '../../lib/context';
+import { isPublicAddress } from '../../lib/public-only-fetch';
+import type { JobHandler } from '../../jobs/job-queue';
+import { generateForUser } from '../ai-models/call-model';
+import { resolveModel } from '../ai-models/resolve-model';
+import { detectLanguage } from '../engine/detect-language';
+import { announceDocument, indexDocumentText } from './documents';
+import { extractFileText, ExtractionError } from './extract-text';
+import { sniffFileType } from './file-types';
+import { readHtml, readPlainText } from './read-html';
+
+export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
+
+export interface ProcessDocumentPayload {
+  userId: string;
+  documentId: string;
+}
+
+/** How much of a document the model reads to summarise it. */
+const SUMMARY_INPUT_CHARS = 12_000;
+
+type DocumentRow = typeof documents.$inferSelect;
+
+interface ReadSource {
+  text: string;
+  /** What reading a link taught us about it. */
+  link?: { title: string; description: string; type: DocumentType; category: DocumentCategory };
+  language: string | null;
+}
+
+/** The address policy for pages users name (config FETCH_ALLOW_PRIVATE_ADDRESSES). */
+export function linkAddressPolicy(ctx: AppContext) {
+  return ctx.config.fetchAllowPrivateAddresses ? anyAddress : isPublicAddress;
+}
+
+/** Reads a fetched link: HTML, plain text or a PDF. */
+export async function readLink(ctx: AppContext, url: string) {
+  const page = await fetchPage(url, { allowAddress: linkAddressPolicy(ctx) });
+  if (page.mediaType === 'application/pdf') {
+    const text = await extractFileText('pdf', page.body);
+    const fileName =
+      decodeURIComponent(new URL(page.url).pathname.split('/').pop() || '') || new URL(page.url).hostname;
+    return { page, read: { ...readPlainText(text, page.url), title: fileName } };
+  }
+  if (page.mediaType === 'text/plain') return { page, read: readPlainText(pageText(page), page.url) };
+  if (page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml' || page.mediaType === '') {
+    return { page, read: readHtml(pageText(page), page.url) };
+  }
+  throw new PageFetchError('http_status', `This link is not a web page or a PDF (${page.mediaType}).`);
+}
+
+async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadSource> {
+  if (document.filePath) {
+    const buffer = await ctx.files.read(document.filePath);
+    const sniffed = sniffFileType(buffer, document.name);
+    if ('error' in sniffed) throw new ExtractionError(sniffed.message);
+    return { text: await extractFileText(sniffed.type, buffer), language: null };
+  }
+  if (document.url) {
+    const { read } = await readLink(ctx, document.url);
+    if (!read.text.trim()) throw new ExtractionError('The page has no readable text.');
+    return {
+      text: read.text,
+      language: read.language,
+      link: {
+        title: read.title,
+        description: read.description,
+        type: read.type,
+        category: read.type === 'article' ? 'articles' : 'links',
+      },
+    };
+  }
+  // A thought or sample whose text is stored already.
+  return { text: document.content, language: document.language };
+}
+
+/** The user's model summarises when there is one; on any failure the extractive summary stays. */
+async function modelSummary(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+  text: string,
+): Promise<{ summary: string; by: string } | undefined> {
+  const [user] = await ctx.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  const model = await resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo });
+  if (model.kind === 'offline') return undefined;
+  try {
+    const answer = await generateForUser(ctx, userId, model, {
+      purpose: 'summary',
+      system:
+        'You summarise documents from the user’s private knowledge base. Answer with the summary ' +
+        'only: two or three sentences, in the language the document is written in.',
+      prompt: `Document “${name}”:\n\n${text.slice(0, SUMMARY_INPUT_CHARS)}`,
+      temperature: 0.2,
+      maxOutputTokens: 300,
+    });
+    const summary = answer.text.trim();
+    return summary ? { summary: summary.slice(0, 2000), by: model.config.model } : undefined;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'model summary failed; keeping the extractive one');
+    return undefined;
+  }
+}
+
+async function markError(ctx: AppContext, payload: ProcessDocumentPayload, reason: string): Promise<void> {
+  const updated = await ctx.db
+    .update(documents)
+    .set({ status: 'error', errorReason: reason, updatedAt: ctx.clock.now() })
+    .where(and(eq(documents.id, payload.documentId), eq(documents.userId, payload.userId)))
+    .returning({ id: documents.id });
+  if (updated.length > 0) await announceDocument(ctx, payload.userId, payload.documentId);
+}
+
+/**
+ * The processing pipeline (issue 5 §3): pending → processing → processed, or error with the
+ * reason. Reads the original (upload), the page (link) or the stored text, then cuts passages,
+ * indexes them in the document's language, and writes key topics, summary and quality. A file
+ * that cannot be read ends in error at once; anything else (a network failure) is retried by
+ * the queue, and ends in error after the last attempt.
+ */
+export async function processDocument(ctx: AppContext, payload: ProcessDocumentPayload): Promise<void> {
+  const { userId, documentId } = payload;
+  const [document] = await ctx.db
+    .update(documents)
+    .set({ status: 'processing', updatedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.userId, userId),
+        inArray(documents.status, ['pending', 'processing']),
+      ),
+    )
+    .returning();
+  // Deleted, or already done by a worker whose lease had run out: nothing to do.
+  if (!document) return;
+  await announceDocument(ctx, userId, documentId);
+
+  let source: ReadSource;
+  try {
+    source = await readSource(ctx, document);
+  } catch (error) {
+    if (error instanceof ExtractionError) return markError(ctx, payload, error.message);
+    if (error instanceof PageFetchError && error.reason !== 'unreachable' && error.reason !== 'timeout') {
+      return markError(ctx, payload, error.message);
+    }
+    throw error;
+  }
+  const language = detectLanguage(source.text) ?? source.language;
+  const name = source.link && document.name === document.url ? source.link.title : document.name;
+  const written = await modelSummary(ctx, userId, name, source.text);
+  const now = ctx.clock.now();
+  const stillThere = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .update(documents)
+      .set({
+        language,
+        name,
+        ...(source.link && {
+          type: source.link.type,
+          category: source.link.category,
+          description: document.description || source.link.description,
+          sizeBytes: Buffer.byteLength(source.text, 'utf8'),
+        }),
+        updatedAt: now,
+      })
+      .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+      .returning({ id: documents.id });
+    if (!current) return false;
+    await indexDocumentText(tx, { id: documentId, userId, language }, source.text, now, written);
+    return true;
+  });
+  if (stillThere) await announceDocument(ctx, userId, documentId);
+}
+
+export function processDocumentJob(ctx: AppContext): JobHandler<ProcessDocumentPayload> {
+  return {
+    kind: PROCESS_DOCUMENT_JOB,
+    maxAttempts: 3,
+    run: (payload) => processDocument(ctx, payload),
+    onFailed: (payload, error) =>
+      markError(
+        ctx,
+        payload,
+        error instanceof PageFetchError ? error.message : `Processing failed: ${error.message}`,
+      ),
+  };
+}

@@ -1,0 +1,281 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  connectMessengerInputSchema,
+  credentialFields,
+  messengerPermissions,
+  updateMessengerInputSchema,
+  type ConnectMessengerInput,
+  type MessengerConnection,
+  type MessengerPermission,
+  type MessengerPlatform,
+  type UpdateMessengerInput,
+} from '@doppel/contracts';
+import { and, eq, messengerConnections } from '@doppel/db';
+import { messengerAdapter } from '../../integrations/messengers/adapters';
+import { MessengerError, type Credentials } from '../../integrations/messengers/messenger-adapter';
+import { hashInboundSecret } from '../../integrations/messengers/webhook-reading';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+
+export const CONNECTION_NOT_FOUND = 'Messenger connection not found';
+
+type ConnectionRow = typeof messengerConnections.$inferSelect;
+
+/** What the API shows of a credential: the last 4 characters of a secret, a public id as is. */
+function hint(value: string, secret: boolean): string {
+  if (!secret) return value;
+  return value.length <= 8 ? '••••' : `••••${value.slice(-4)}`;
+}
+
+/** Where the platform sends this connection's messages. */
+export function inboundUrl(ctx: AppContext, platform: MessengerPlatform, id: string, base?: string): string {
+  return `${(base || ctx.config.publicUrl).replace(/\/+$/, '')}/webhooks/${platform}/${id}`;
+}
+
+export function toMessengerConnection(ctx: AppContext, row: ConnectionRow): MessengerConnection {
+  return {
+    id: row.id,
+    platform: row.platform,
+    username: row.username,
+    isConnected: row.isConnected,
+    permissions: row.permissions,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    health: {
+      status: row.healthStatus,
+      checkedAt: row.healthCheckedAt?.toISOString() ?? null,
+      error: row.healthError,
+    },
+    credentialHints: row.credentialHints,
+    inbound: {
+      url: inboundUrl(ctx, row.platform, row.id, row.credentialHints.webhook_url),
+      registered: row.inboundRegistered,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The connection's credentials, decrypted; only for calling the platform, never returned. */
+export function credentialsOf(ctx: AppContext, row: ConnectionRow): Credentials {
+  return JSON.parse(ctx.secrets.decryptSecret(row.credentials, row.id)) as Credentials;
+}
+
+export async function findConnection(ctx: AppContext, userId: string, id: string): Promise<ConnectionRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)));
+  if (!row) throw new AppError('not_found', CONNECTION_NOT_FOUND);
+  return row;
+}
+
+/** The user's connection to a platform, when connected. */
+export async function connectionFor(
+  ctx: AppContext,
+  userId: string,
+  platform: MessengerPlatform,
+): Promise<ConnectionRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(and(eq(messengerConnections.userId, userId), eq(messengerConnections.platform, platform)));
+  return row?.isConnected ? row : null;
+}
+
+export function allows(row: ConnectionRow, permission: MessengerPermission): boolean {
+  return row.permissions.includes(permission);
+}
+
+export async function announceMessenger(ctx: AppContext, userId: string, connectionId: string) {
+  try {
+    await ctx.events.publish(userId, { type: 'messenger.changed', connectionId });
+  } catch (error) {
+    ctx.log.error({ err: error, connectionId }, 'could not publish a live update');
+  }
+}
+
+export async function listMessengers(ctx: AppContext, userId: string): Promise<MessengerConnection[]> {
+  const rows = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(eq(messengerConnections.userId, userId))
+    .orderBy(messengerConnections.createdAt);
+  return rows.map((row) => toMessengerConnection(ctx, row));
+}
+
+/** The platform's fields only, each required one filled; field-level errors name what is missing. */
+function checkCredentials(platform: MessengerPlatform, given: Record<string, string>): Credentials {
+  const fields = credentialFields[platform];
+  const problems: Record<string, string> = {};
+  for (const name of Object.keys(given)) {
+    if (!fields.some((field) => field.name === name)) problems[`credentials.${name}`] = 'unknown';
+  }
+  const credentials: Credentials = {};
+  for (const field of fields) {
+    const value = given[field.name]?.trim() ?? '';
+    if (!value) {
+      if (field.required) problems[`credentials.${field.name}`] = 'required';
+      continue;
+    }
+    if (field.kind === 'url' && !/^https:\/\/|^http:\/\//i.test(value)) {
+      problems[`credentials.${field.name}`] = 'urlInvalid';
+      continue;
+    }
+    credentials[field.name] = value;
+  }
+  if (Object.keys(problems).length > 0) {
+    throw new AppError('validation_failed', undefined, { fields: problems });
+  }
+  return credentials;
+}
+
+/** A platform's refusal as the API error; the message is ours and names no credential. */
+export function messengerFailure(error: unknown): never {
+  if (error instanceof MessengerError) throw new AppError('messenger_failed', error.message);
+  throw error;
+}
+
+/**
+ * Spec §2 connect dialog, issue 7 §1: checks the credentials against the platform, registers
+ * the webhook where the platform allows it (Telegram, with a fresh secret token), and stores the
+ * credentials encrypted with the row's id. Connecting a platform again replaces its connection.
+ */
+export async function connectMessenger(
+  ctx: AppContext,
+  userId: string,
+  input: ConnectMessengerInput,
+): Promise<MessengerConnection> {
+  const { platform, credentials: given, permissions } = connectMessengerInputSchema.parse(input);
+  const credentials = checkCredentials(platform, given);
+  const adapter = messengerAdapter(ctx.config, platform);
+  const { username } = await adapter.verify(credentials).catch(messengerFailure);
+
+  const previous = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(and(eq(messengerConnections.userId, userId), eq(messengerConnections.platform, platform)));
+  const id = previous[0]?.id ?? randomUUID();
+  let inboundSecret: string | null = null;
+  if (adapter.registerWebhook) {
+    const secret = randomBytes(32).toString('hex');
+    try {
+      await adapter.registerWebhook(
+        credentials,
+        inboundUrl(ctx, platform, id, credentials.webhook_url),
+        secret,
+      );
+      inboundSecret = secret;
+    } catch (error) {
+      // Telegram refuses a webhook that is not public https (a local install): the connection
+      // then pulls its messages instead (sync and the periodic poll).
+      if (!(error instanceof MessengerError) || error.status !== 400) messengerFailure(error);
+      ctx.log.info({ platform, reason: error.message }, 'webhook not accepted; messages will be pulled');
+    }
+  }
+  const now = ctx.clock.now();
+  const hints = Object.fromEntries(
+    credentialFields[platform]
+      .filter((field) => credentials[field.name] !== undefined)
+      .map((field) => [field.name, hint(credentials[field.name]!, field.secret)]),
+  );
+  const values = {
+    username,
+    isConnected: true,
+    credentials: ctx.secrets.encryptSecret(JSON.stringify(credentials), id),
+    credentialHints: hints,
+    permissions: permissions ?? [...messengerPermissions],
+    inboundSecretHash: inboundSecret ? hashInboundSecret(inboundSecret) : null,
+    inboundRegistered: Boolean(inboundSecret),
+    healthStatus: 'ok' as const,
+    healthCheckedAt: now,
+    healthError: null,
+    updatedAt: now,
+  };
+  const [row] = previous[0]
+    ? await ctx.db.update(messengerConnections).set(values).where(eq(messengerConnections.id, id)).returning()
+    : await ctx.db
+        .insert(messengerConnections)
+        .values({ id, userId, platform, createdAt: now, ...values })
+        .returning();
+  await announceMessenger(ctx, userId, id);
+  return toMessengerConnection(ctx, row!);
+}
+
+/** Permissions (spec §3): read_messages lets messages in, send_messages lets replies out. */
+export async function updateMessenger(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  input: UpdateMessengerInput,
+): Promise<MessengerConnection> {
+  const { permissions } = updateMessengerInputSchema.parse(input);
+  await findConnection(ctx, userId, id);
+  const [row] = await ctx.db
+    .update(messengerConnections)
+    .set({ permissions: [...new Set(permissions)], updatedAt: ctx.clock.now() })
+    .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)))
+    .returning();
+  await announceMessenger(ctx, userId, id);
+  return toMessengerConnection(ctx, row!);
+}
+
+/**
+ * Disconnect (after the user confirmed): removes the webhook Doppel registered, then deletes the
+ * connection with its credentials. A platform that cannot be reached does not keep the
+ * credentials alive: they are wiped anyway and the failure is logged.
+ */
+export async function disconnectMessenger(ctx: AppContext, userId: string, id: string): Promise<void> {
+  const row = await findConnection(ctx, userId, id);
+  const adapter = messengerAdapter(ctx.config, row.platform);
+  if (row.inboundRegistered && adapter.unregisterWebhook) {
+    await adapter.unregisterWebhook(credentialsOf(ctx, row)).catch((error: unknown) => {
+      ctx.log.warn({ err: error, connectionId: id }, 'could not remove the webhook on disconnect');
+    });
+  }
+  await ctx.db
+    .delete(messengerConnections)
+    .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)));
+  await announceMessenger(ctx, userId, id);
+}
+
+/** Checks a connection's credentials against its platform and records the health. */
+export async function checkMessengerHealth(
+  ctx: AppContext,
+  row: ConnectionRow,
+): Promise<{ ok: boolean; error: string | null; row: ConnectionRow }> {
+  const adapter = messengerAdapter(ctx.config, row.platform);
+  let error: string | null = null;
+  try {
+    await adapter.verify(credentialsOf(ctx, row));
+  } catch (failure) {
+    if (!(failure instanceof MessengerError)) throw failure;
+    error = failure.message;
+  }
+  const [updated] = await ctx.db
+    .update(messengerConnections)
+    .set({ healthStatus: error ? 'failing' : 'ok', healthCheckedAt: ctx.clock.now(), healthError: error })
+    .where(eq(messengerConnections.id, row.id))
+    .returning();
+  if (updated!.healthStatus !== row.healthStatus || updated!.healthError !== row.healthError) {
+    await announceMessenger(ctx, row.userId, row.id);
+  }
+  return { ok: !error, error, row: updated! };
+}
+
+/** Spec §2: test re-checks the credentials; passed or failed with the platform's reason. */
+export async function testMessenger(ctx: AppContext, userId: string, id: string) {
+  const result = await checkMessengerHealth(ctx, await findConnection(ctx, userId, id));
+  return { ok: result.ok, error: result.error, connection: toMessengerConnection(ctx, result.row) };
+}
+
+/** The periodic health check of every connection (main.ts); one failure does not stop the rest. */
+export async function checkAllMessengerHealth(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(eq(messengerConnections.isConnected, true));
+  for (const row of rows) {
+    await checkMessengerHealth(ctx, row).catch((error: unknown) =>
+      ctx.log.error({ err: error, connectionId: row.id }, 'messenger health check failed'),
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messengerPlatformSchema } from '@doppel/contracts';
+import { eq, messengerConnections } from '@doppel/db';
+import { z } from 'zod';
+import { messengerAdapter } from '../../integrations/messengers/adapters';
+import type { WebhookRequest } from '../../integrations/messengers/messenger-adapter';
+import type { AppContext } from '../../lib/context';
+import { allows, credentialsOf } from './messenger-connections';
+import { acceptInboundMessage } from './receive-message';
+
+const params = z.object({ platform: messengerPlatformSchema, connectionId: z.uuid() });
+
+function headerMap(request: FastifyRequest): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+  );
+}
+
+/**
+ * Inbound webhooks of the messenger platforms (issue 7 §3): /webhooks/<platform>/<connection>.
+ * The raw body is kept for the signature checks; a request is verified by the connection's own
+ * secrets, deduplicated by the platform's event id, and answered at once — the work happens in a
+ * job. Refused requests are logged without their body and change nothing.
+ */
+export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Signatures cover the bytes as sent, so nothing here parses the body before the adapter.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    const { platform, connectionId } = parsed.data;
+    const [connection] = await ctx.db
+      .select()
+      .from(messengerConnections)
+      .where(eq(messengerConnections.id, connectionId));
+    if (!connection || connection.platform !== platform) {
+      request.log.warn({ platform, connectionId }, 'webhook for an unknown connection refused');
+      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    }
+    const webhook: WebhookRequest = {
+      method: request.method === 'GET' ? 'GET' : 'POST',
+      headers: headerMap(request),
+      query: request.query as Record<string, string | undefined>,
+      rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      now: ctx.clock.now(),
+    };
+    const outcome = messengerAdapter(ctx.config, platform).readWebhook(
+      { credentials: credentialsOf(ctx, connection), inboundSecretHash: connection.inboundSecretHash },
+      webhook,
+    );
+    if (outcome.kind === 'refused') {
+      request.log.warn({ platform, connectionId, reason: outcome.reason }, 'webhook refused');
+      return reply.code(outcome.status).send({
+        error: {
+          code: outcome.status === 400 ? 'validation_failed' : 'unauthorized',
+          message: outcome.reason,
+        },
+      });
+    }
+    if (outcome.kind === 'handshake') {
+      if (outcome.contentType) reply.type(outcome.contentType);
+      return reply.code(outcome.status).send(outcome.body);
+    }
+    if (!connection.isConnected || !allows(connection, 'read_messages')) {
+      // The platform must still get its 200, or it retries for hours.
+      request.log.info({ platform, connectionId }, 'message ignored: reading is turned off');
+    } else if (outcome.messages.length > 0) {
+      let accepted = 0;
+      await ctx.db.transaction(async (tx) => {
+        for (const message of outcome.messages) {
+          if (await acceptInboundMessage(ctx, tx, connection, message)) accepted++;
+        }
+      });
+      if (accepted > 0) ctx.jobs.wake();
+    }
+    const answer = outcome.reply ?? { status: 200, body: { ok: true } };
+    return reply.code(answer.status).send(answer.body);
+  };
+  // Request lines are not logged: WhatsApp's handshake carries the verify token in its query.
+  // Refusals are still logged, at warn, with our own fields only.
+  const options = { schema: { hide: true }, logLevel: 'warn' as const };
+  app.get('/webhooks/:platform/:connectionId', options, handle);
+  app.post('/webhooks/:platform/:connectionId', options, handle);
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { apiKeyWhoAmISchema } from '@doppel/contracts';
+import { AppError } from '../lib/app-error';
+import type { AppContext } from '../lib/context';
+import { aiApi } from './ai-api';
+import { INVALID_KEY_MESSAGE } from './api-key-auth';
+import { contactsApi } from './contacts-api';
+import { knowledgeApi } from './knowledge-api';
+import { V1_TAG } from './route-permission';
+
+const tags = [V1_TAG];
+
+/**
+ * The public REST API (issue 9 §3), mounted at /api/v1 behind the API-key hook. Each resource's
+ * routes check their own permission (requirePermission) and call the same domain functions as
+ * the private API, with the key owner's id.
+ */
+export async function publicApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The key this request was made with: its name, permissions and limits',
+        response: { 200: apiKeyWhoAmISchema },
+      },
+    },
+    async (request) => {
+      const key = request.apiKey;
+      if (!key) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);
+      return { keyId: key.keyId, name: key.name, permissions: key.permissions, rateLimit: key.rateLimit };
+    },
+  );
+  await app.register(contactsApi, { ctx });
+  await app.register(knowledgeApi, { ctx });
+  await app.register(aiApi, { ctx });
+}

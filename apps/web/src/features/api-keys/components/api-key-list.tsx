@@ -1,0 +1,111 @@
+import type { ApiKey } from '@doppel/contracts';
+import { KeySquare, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/error-state';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/error-message';
+import type { useApiKeys } from '../api/api-keys-api';
+import { ApiKeyRow } from './api-key-row';
+
+interface ApiKeyListProps {
+  keys: ReturnType<typeof useApiKeys>;
+  /** Full keys this page view knows, by key id. */
+  fullKeys: Readonly<Record<string, string>>;
+  /** The key whose test is running, if any. */
+  testingId: string | null;
+  onCreate: () => void;
+  onTest: (key: ApiKey) => void;
+  onRevoke: (key: ApiKey) => void;
+  onDelete: (key: ApiKey) => void;
+}
+
+/** The user's keys, newest first, with the loading, empty and error states of ARCHITECTURE §8. */
+export function ApiKeyList({
+  keys,
+  fullKeys,
+  testingId,
+  onCreate,
+  onTest,
+  onRevoke,
+  onDelete,
+}: ApiKeyListProps) {
+  const { t } = useTranslation('apiKeys');
+
+  if (keys.isPending) return <ApiKeyListSkeleton />;
+  if (!keys.data) {
+    return (
+      <ErrorState
+        message={errorMessage(keys.error, t('list.loadFailed'))}
+        onRetry={() => void keys.refetch()}
+        retrying={keys.isFetching}
+      />
+    );
+  }
+  if (keys.data.items.length === 0) return <ApiKeyListEmpty onCreate={onCreate} />;
+
+  return (
+    <ul aria-label={t('list.label')} className="grid gap-3">
+      {keys.data.items.map((key) => (
+        <ApiKeyRow
+          key={key.id}
+          apiKey={key}
+          fullKey={fullKeys[key.id]}
+          testing={testingId === key.id}
+          onTest={onTest}
+          onRevoke={onRevoke}
+          onDelete={onDelete}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** Key-shaped placeholders at the rows' size, so nothing jumps when the keys arrive. */
+function ApiKeyListSkeleton({ rows = 3 }: { rows?: number }) {
+  const { t } = useTranslation('apiKeys');
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{t('list.loading')}</span>
+      <div className="grid gap-3">
+        {Array.from({ length: rows }, (_, index) => (
+          <div key={index} className="grid gap-4 rounded-lg border p-4" aria-hidden="true">
+            <div className="flex items-start justify-between gap-3">
+              <div className="grid flex-1 gap-1.5">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-3 w-1/4" />
+              </div>
+              <Skeleton className="h-8 w-56" />
+            </div>
+            <Skeleton className="h-9 w-full" />
+            <div className="flex gap-1.5">
+              <Skeleton className="h-5 w-24 rounded-full" />
+              <Skeleton className="h-5 w-24 rounded-full" />
+            </div>
+            <Skeleton className="h-8 w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** No keys yet: one line and the primary action. */
+function ApiKeyListEmpty({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('apiKeys');
+  return (
+    <div className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+        <KeySquare className="size-6" aria-hidden="true" />
+      </span>
+      <div className="grid gap-1">
+        <p className="font-medium">{t('list.empty')}</p>
+        <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
+      </div>
+      <Button onClick={onCreate}>
+        <Plus aria-hidden="true" />
+        {t('create')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  API_KEY_PREFIX,
+  DEFAULT_API_KEY_PERMISSIONS,
+  DEFAULT_API_KEY_RATE_LIMIT,
+  type ApiKey,
+  type ApiKeyWhoAmI,
+  type CreatedApiKey,
+  type CreateApiKeyInput,
+  type Session,
+  type UpdateApiKeyInput,
+} from '@doppel/contracts';
+import { errorReply, makeSession, type FakeHandler, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+
+let counter = 0;
+const uuid = (n: number) => `44444444-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A key text of the real shape: the prefix and 32 alphanumerics, unique per call. */
+export function makeFullKey(): string {
+  counter++;
+  return `${API_KEY_PREFIX}${'k'.repeat(24)}${String(counter).padStart(8, '0')}`;
+}
+
+/** A key as the list returns it: active, contacts read, the default limits. */
+export function makeApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  counter++;
+  return {
+    id: uuid(counter),
+    name: `Key ${counter}`,
+    description: '',
+    service: 'doppel_api',
+    keyPreview: `••••${String(counter).padStart(4, '0')}`,
+    isActive: true,
+    permissions: DEFAULT_API_KEY_PERMISSIONS,
+    rateLimit: DEFAULT_API_KEY_RATE_LIMIT,
+    expiresAt: null,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    lastUsedAt: null,
+    usageCount: 0,
+    isSample: false,
+    ...overrides,
+  };
+}
+
+const INVALID_KEY: FakeReply = errorReply(
+  401,
+  'unauthorized',
+  'The API key is missing, unknown, revoked or expired.',
+);
+
+/**
+ * A fake of the /api/keys routes and of GET /api/v1/me over an in-memory list, answering like
+ * the server: newest first, the full key only in the creation answer, demo sandboxes refused
+ * with demo_restricted, and /me accepting only a known, active key (401 otherwise).
+ */
+export function apiKeysServer(
+  initial: ApiKey[],
+  {
+    session = makeSession(),
+    secrets = {},
+  }: {
+    session?: Session;
+    /** Full keys of the initial keys, by id: what a user may paste to test them. */
+    secrets?: Record<string, string>;
+  } = {},
+) {
+  const keys = [...initial];
+  const fullKeys = new Map(Object.entries(secrets));
+  const find = (id: string) => keys.find((key) => key.id === id);
+
+  const routes: ServerRoutes = {
+    ...signedInRoutes(session),
+    'GET /api/keys': () => ({ body: { items: keys } }),
+    'POST /api/keys': ({ body }: FakeRequest) => {
+      if (session.user.isDemo) return errorReply(403, 'demo_restricted', 'Not available in demo mode.');
+      const input = body as CreateApiKeyInput;
+      const fullKey = makeFullKey();
+      const key = makeApiKey({
+        name: input.name.trim(),
+        description: input.description ?? '',
+        service: input.service ?? 'doppel_api',
+        keyPreview: `••••${fullKey.slice(-4)}`,
+        permissions: input.permissions ?? DEFAULT_API_KEY_PERMISSIONS,
+        rateLimit: input.rateLimit ?? DEFAULT_API_KEY_RATE_LIMIT,
+        expiresAt: input.expiresAt ?? null,
+        createdAt: new Date().toISOString(),
+      });
+      keys.unshift(key);
+      fullKeys.set(key.id, fullKey);
+      register(key);
+      return { status: 201, body: { ...key, fullKey } satisfies CreatedApiKey };
+    },
+    'GET /api/v1/me': ({ headers }: FakeRequest) => {
+      const bearer = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1];
+      const id = [...fullKeys].find(([, fullKey]) => fullKey === bearer)?.[0];
+      const key = id ? find(id) : undefined;
+      if (!key?.isActive) return INVALID_KEY;
+      Object.assign(key, { usageCount: key.usageCount + 1, lastUsedAt: new Date().toISOString() });
+      const body: ApiKeyWhoAmI = {
+        keyId: key.id,
+        name: key.name,
+        permissions: key.permissions,
+        rateLimit: key.rateLimit,
+      };
+      return { body };
+    },
+  };
+
+  // The fake API copies the routes when it starts: keys created later reach it through bind().
+  let bound: { route: (key: string, handler: FakeHandler) => void } | null = null;
+  function setRoute(route: string, handler: FakeHandler) {
+    routes[route] = handler;
+    bound?.route(route, handler);
+  }
+
+  function register(key: ApiKey) {
+    const path = `/api/keys/${key.id}`;
+    setRoute(`PATCH ${path}`, ({ body }: FakeRequest) => {
+      const found = find(key.id);
+      if (!found) return errorReply(404, 'not_found', 'API key not found');
+      Object.assign(found, body as UpdateApiKeyInput);
+      return { body: found };
+    });
+    setRoute(`DELETE ${path}`, () => {
+      const found = find(key.id);
+      if (!found) return errorReply(404, 'not_found', 'API key not found');
+      keys.splice(keys.indexOf(found), 1);
+      return { body: { ok: true } };
+    });
+  }
+  for (const key of initial) register(key);
+  return {
+    keys,
+    fullKeys,
+    routes,
+    /** Connects the running fake API, so that keys created from now on can be changed too. */
+    bind: (fake: { route: (key: string, handler: FakeHandler) => void }) => {
+      bound = fake;
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import type {
+  CreateLinkInput,
+  CreateThoughtInput,
+  DocumentCategory,
+  DocumentList,
+  KnowledgeDocument,
+  KnowledgeSearchResult,
+  LinkPreview,
+  UploadResult,
+} from '@doppel/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { i18n } from '@/lib/i18n';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useApi } from '@/lib/services';
+
+/*
+ * The knowledge base's server state. Every key starts with 'documents', so one invalidation (a
+ * mutation, a live 'document.changed' event) refreshes the lists, the search and the detail.
+ */
+export const knowledgeKeys = {
+  all: ['documents'] as const,
+  lists: () => ['documents', 'list'] as const,
+  list: (category: DocumentCategory | undefined) => ['documents', 'list', category ?? 'all'] as const,
+  detail: (id: string) => ['documents', 'detail', id] as const,
+  search: (query: string) => ['documents', 'search', query] as const,
+};
+
+/** The list's page size (the server's default, spec §9's 50). */
+export const DOCUMENTS_PAGE_SIZE = 50;
+/** How many search hits are asked for. */
+const SEARCH_LIMIT = 20;
+
+type DocumentPages = InfiniteData<DocumentList, unknown>;
+
+/**
+ * The documents of one category (all when none), newest first, 50 at a time; "Load more" asks
+ * for the next page. The previous category stays on screen while another one loads.
+ */
+export function useDocuments(category: DocumentCategory | undefined) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: knowledgeKeys.list(category),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (category) params.set('category', category);
+      params.set('page', String(pageParam));
+      params.set('limit', String(DOCUMENTS_PAGE_SIZE));
+      return api.get<DocumentList>(`/api/documents?${params.toString()}`, { signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The documents of all loaded pages, each once (a document added meanwhile shifts the pages). */
+export function documentsOf(data: DocumentPages | undefined): KnowledgeDocument[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  return data.pages
+    .flatMap((page) => page.items)
+    .filter((document) => {
+      if (seen.has(document.id)) return false;
+      seen.add(document.id);
+      return true;
+    });
+}
+
+/** A document as some loaded list shows it, so its detail opens at once. */
+function cachedDocument(
+  queryClient: QueryClient,
+  id: string,
+): { document: KnowledgeDocument; updatedAt: number } | undefined {
+  for (const [queryKey, data] of queryClient.getQueriesData<DocumentPages>({
+    queryKey: knowledgeKeys.lists(),
+  })) {
+    const document = documentsOf(data).find((item) => item.id === id);
+    if (document) return { document, updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0 };
+  }
+  return undefined;
+}
+
+/** One document; shown at once from a list when it is there, refreshed from its own route. */
+export function useDocument(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: knowledgeKeys.detail(id),
+    queryFn: ({ signal }) => api.get<KnowledgeDocument>(`/api/documents/${id}`, { signal }),
+    initialData: () => cachedDocument(queryClient, id)?.document,
+    initialDataUpdatedAt: () => cachedDocument(queryClient, id)?.updatedAt,
+  });
+}
+
+/** Ranked full-text search over the processed documents; idle while the query is empty. */
+export function useKnowledgeSearch(query: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: knowledgeKeys.search(query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ q: query, limit: String(SEARCH_LIMIT) });
+      return api.get<KnowledgeSearchResult>(`/api/documents/search?${params.toString()}`, { signal });
+    },
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * After any change: the changed document is known at once, every other view of the knowledge
+ * base (lists, search, details) refetches.
+ */
+function refreshDocuments(
+  queryClient: QueryClient,
+  document?: KnowledgeDocument,
+  exceptId = document?.id,
+): Promise<unknown> {
+  if (document) queryClient.setQueryData(knowledgeKeys.detail(document.id), document);
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === knowledgeKeys.all[0] && !(queryKey[1] === 'detail' && queryKey[2] === exceptId),
+  });
+}
+
+export interface UploadInput {
+  files: File[];
+  category: 'documents' | 'references';
+}
+
+/**
+ * Sends the files in one multipart request: the category first, then one `files` part each.
+ * The server answers per file; the caller shows the refusals, this toasts only a failed request.
+ */
+export function useUploadDocuments() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, category }: UploadInput) => {
+      const form = new FormData();
+      form.append('category', category);
+      for (const file of files) form.append('files', file, file.name);
+      return api.postForm<UploadResult>('/api/documents/upload', form);
+    },
+    onSuccess: (result) => {
+      if (result.results.some((entry) => entry.document)) void refreshDocuments(queryClient);
+    },
+    onError: (error) => notifyError(error, i18n.t('knowledge:errors.upload')),
+  });
+}
+
+/** What the add-link tab shows before saving; its errors are shown beside the field. */
+export function useLinkPreview() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (url: string) => api.post<LinkPreview>('/api/documents/link-preview', { url }),
+  });
+}
+
+export function useCreateLink() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateLinkInput) => api.post<KnowledgeDocument>('/api/documents/links', input),
+    onSuccess: async (document) => {
+      notifySuccess(i18n.t('knowledge:toast.linkAdded'));
+      await refreshDocuments(queryClient, document);
+    },
+    onError: (error) => notifyError(error, i18n.t('knowledge:errors.addLink')),
+  });
+}
+
+export function useCreateThought() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateThoughtInput) => api.post<KnowledgeDocument>('/api/documents/thoughts', input),
+    onSuccess: async (document) => {
+      notifySuccess(i18n.t('knowledge:toast.thoughtAdded'));
+      await refreshDocuments(queryClient, document);
+    },
+    onError: (error) => notifyError(error, i18n.t('knowledge:errors.addThought')),
+  });
+}
+
+/**
+ * Queues a failed document again; with a file, that file replaces the original of an upload
+ * (sent as multipart, one `files` part).
+ */
+export function useRetryDocument() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file?: File }) => {
+      const path = `/api/documents/${id}/retry`;
+      if (!file) return api.post<KnowledgeDocument>(path);
+      const form = new FormData();
+      form.append('files', file, file.name);
+      return api.postForm<KnowledgeDocument>(path, form);
+    },
+    onSuccess: async (document) => {
+      notifySuccess(i18n.t('knowledge:toast.retried', { name: document.name }));
+      await refreshDocuments(queryClient, document);
+    },
+    onError: (error) => notifyError(error, i18n.t('knowledge:errors.retry')),
+  });
+}
+
+export function useDeleteDocument() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/documents/${id}`),
+    onSuccess: async (_result, id) => {
+      notifySuccess(i18n.t('knowledge:toast.deleted'));
+      // Not removed: the open detail would fetch it again before it closes. Marked stale instead,
+      // so coming back to it asks the server (and learns it is gone).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: knowledgeKeys.detail(id), refetchType: 'none' }),
+        refreshDocuments(queryClient, undefined, id),
+      ]);
+    },
+    onError: (error) => notifyError(error, i18n.t('knowledge:errors.delete')),
+  });
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+
+/** The contract's limits, mirrored on the inputs so they cannot be exceeded. */
+const NAME_MAX = 200;
+const CONTENT_MAX = 100_000;
+
+const textareaClasses =
+  'min-h-40 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-50 md:text-sm';
+
+/** A written note: an optional name and the text. */
+export function ThoughtTab({
+  name,
+  onNameChange,
+  content,
+  onContentChange,
+  disabled,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  content: string;
+  onContentChange: (content: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('knowledge');
+  return (
+    <div className="grid gap-4">
+      <FormField label={t('thought.name')}>
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(event) => onNameChange(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label={t('thought.content')} hint={t('thought.hint')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={8}
+            value={content}
+            maxLength={CONTENT_MAX}
+            disabled={disabled}
+            className={textareaClasses}
+            onChange={(event) => onContentChange(event.target.value)}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type {
+  ConnectMessengerInput,
+  MessengerConnection,
+  MessengerList,
+  MessengerPermission,
+  MessengerSyncResult,
+  MessengerTestResult,
+} from '@doppel/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useApi } from '@/lib/services';
+import { refreshTaskViews } from '@/lib/task-api';
+
+/** One key for the list; the live-update hook invalidates it on 'messenger.changed'. */
+export const messengerKeys = {
+  all: ['messengers'] as const,
+};
+
+export function useMessengers() {
+  const api = useApi();
+  return useQuery({
+    queryKey: messengerKeys.all,
+    queryFn: ({ signal }) => api.get<MessengerList>('/api/messengers', { signal }),
+  });
+}
+
+function messengerPath(id: string): string {
+  return `/api/messengers/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Puts a connection the server returned into the list at once (a platform has one connection:
+ * connecting again replaces it), then refetches in the background.
+ */
+function storeConnection(queryClient: QueryClient, connection: MessengerConnection): Promise<void> {
+  queryClient.setQueryData<MessengerList>(messengerKeys.all, (list) =>
+    list
+      ? {
+          items: [
+            ...list.items.filter(
+              (item) => item.id !== connection.id && item.platform !== connection.platform,
+            ),
+            connection,
+          ],
+        }
+      : list,
+  );
+  return queryClient.invalidateQueries({ queryKey: messengerKeys.all });
+}
+
+/** Checks the credentials with the platform, registers the webhook where it can, and saves them. */
+export function useConnectMessenger() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConnectMessengerInput) => api.post<MessengerConnection>('/api/messengers', input),
+    onSuccess: (connection) => storeConnection(queryClient, connection),
+  });
+}
+
+/** A real call to the platform (spec §2: passed or failed); the health it finds is saved. */
+export function useTestMessenger() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<MessengerTestResult>(`${messengerPath(id)}/test`),
+    onSuccess: (result) => storeConnection(queryClient, result.connection),
+  });
+}
+
+/** Pulls what arrived since the last sync (platforms without a webhook: Telegram locally, Slack). */
+export function useSyncMessenger() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<MessengerSyncResult>(`${messengerPath(id)}/sync`),
+    onSuccess: async (result) => {
+      await storeConnection(queryClient, result.connection);
+      // New messages became tasks.
+      if (result.received > 0) await refreshTaskViews(queryClient);
+    },
+  });
+}
+
+export function useUpdateMessengerPermissions() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, permissions }: { id: string; permissions: MessengerPermission[] }) =>
+      api.patch<MessengerConnection>(messengerPath(id), { permissions }),
+    onSuccess: (connection) => storeConnection(queryClient, connection),
+  });
+}
+
+/** Removes the webhook and wipes the credentials; the platform shows as not connected. */
+export function useDisconnectMessenger() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(messengerPath(id)),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<MessengerList>(messengerKeys.all, (list) =>
+        list ? { items: list.items.filter((item) => item.id !== id) } : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: messengerKeys.all });
+    },
+  });
+}

@@ -1,0 +1,270 @@
+import type { MessengerConnection, MessengerList } from '@doppel/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { errorReply, makeSession, sequence, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { makeConnection } from '../testing/messenger-fixtures';
+import { MessengersTab } from './messengers-tab';
+
+const telegram = makeConnection('telegram', {
+  username: '@doppel_bot',
+  lastSyncAt: '2026-03-14T09:30:00.000Z',
+  // A bot on a local install: Telegram refused its webhook, so its messages are pulled.
+  inbound: { url: 'http://localhost:3000/webhooks/telegram/1', registered: false },
+});
+const slack = makeConnection('slack', {
+  username: 'doppel',
+  health: {
+    status: 'failing',
+    checkedAt: '2026-03-14T10:00:00.000Z',
+    error: 'Slack refused the token: invalid_auth',
+  },
+});
+const discord = makeConnection('discord', {
+  username: 'Doppel#0001',
+  health: { status: 'unknown', checkedAt: null, error: null },
+});
+
+function list(...items: MessengerConnection[]): FakeReply {
+  return { body: { items } satisfies MessengerList };
+}
+
+async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
+  const rendered = renderWithProviders(<Route path="*" element={<MessengersTab />} />, {
+    server: { ...signedInRoutes(session), 'GET /api/messengers': list(telegram, slack, discord), ...server },
+  });
+  await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
+  return rendered;
+}
+
+function card(name: string) {
+  return within(screen.getByRole('listitem', { name }));
+}
+
+function formatted(iso: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+describe('Messengers tab', () => {
+  it('shows the four platforms, each connected with its details or not connected', async () => {
+    await renderTab();
+    const cards = await screen.findAllByRole('listitem', { name: /Telegram|WhatsApp|Discord|Slack/ });
+    expect(cards.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Telegram',
+      'WhatsApp',
+      'Discord',
+      'Slack',
+    ]);
+
+    const tg = card('Telegram');
+    expect(tg.getByText('Connected')).toBeInTheDocument();
+    expect(tg.getByText('@doppel_bot')).toBeInTheDocument();
+    expect(tg.getByText('Working')).toBeInTheDocument();
+    expect(tg.getByText(formatted('2026-03-14T09:30:00.000Z'))).toBeInTheDocument();
+    expect(tg.getByRole('switch', { name: 'Read messages' })).toBeChecked();
+    expect(tg.getByRole('switch', { name: 'Send messages' })).toBeChecked();
+    expect(tg.getByRole('button', { name: 'Test Telegram' })).toBeEnabled();
+    expect(tg.getByRole('button', { name: 'Sync Telegram' })).toBeEnabled();
+    expect(tg.getByRole('button', { name: 'Disconnect Telegram' })).toBeEnabled();
+
+    const sl = card('Slack');
+    expect(sl.getByText('Failing')).toBeInTheDocument();
+    expect(sl.getByText('Slack refused the token: invalid_auth')).toBeInTheDocument();
+    expect(sl.getByText('never')).toBeInTheDocument();
+    expect(sl.getByRole('button', { name: 'Sync Slack' })).toBeInTheDocument();
+
+    // Discord only pushes to its webhook: nothing to pull.
+    const dc = card('Discord');
+    expect(dc.getByText('Not checked yet')).toBeInTheDocument();
+    expect(dc.getByRole('button', { name: 'Test Discord' })).toBeInTheDocument();
+    expect(dc.queryByRole('button', { name: 'Sync Discord' })).not.toBeInTheDocument();
+
+    const wa = card('WhatsApp');
+    expect(wa.getByText('not connected')).toBeInTheDocument();
+    expect(wa.getByRole('button', { name: 'Connect WhatsApp' })).toBeEnabled();
+    expect(wa.queryByRole('button', { name: /Test|Sync|Disconnect/ })).not.toBeInTheDocument();
+    expect(wa.queryByRole('switch')).not.toBeInTheDocument();
+
+    const info = within(screen.getByRole('region', { name: 'How it works' }));
+    expect(info.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Encrypted credentials',
+      'Real-time sync',
+      'AI automation',
+      'Health monitoring',
+    ]);
+  });
+
+  it('offers no Sync for a Telegram bot whose webhook is registered: Telegram pushes to it', async () => {
+    const pushed = { ...telegram, inbound: { ...telegram.inbound, registered: true } };
+    await renderTab({ 'GET /api/messengers': list(pushed, slack) });
+    await screen.findByRole('button', { name: 'Test Telegram' });
+    expect(card('Telegram').queryByRole('button', { name: 'Sync Telegram' })).not.toBeInTheDocument();
+    expect(card('Slack').getByRole('button', { name: 'Sync Slack' })).toBeInTheDocument();
+  });
+
+  it('shows a placeholder while loading, then the cards', async () => {
+    let answer: (reply: FakeReply) => void = () => {};
+    const { container } = await renderTab({
+      'GET /api/messengers': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+    });
+    await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
+    expect(screen.queryByRole('listitem', { name: 'Telegram' })).not.toBeInTheDocument();
+    answer(list(telegram));
+    expect(await screen.findByRole('listitem', { name: 'Telegram' })).toBeInTheDocument();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('offers a retry and shows no cards when the list cannot be loaded', async () => {
+    const { fake, user } = await renderTab({ 'GET /api/messengers': errorReply(500, 'internal', '') });
+    expect(
+      await screen.findByText('Failed to load the messengers', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Telegram' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Test/ })).not.toBeInTheDocument();
+
+    fake.route('GET /api/messengers', list(telegram));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await card('Telegram').findByText('@doppel_bot')).toBeInTheDocument();
+  });
+
+  it('tests a connection: passed, failed with the platform’s reason, and an error', async () => {
+    const failing = {
+      ...telegram,
+      health: { status: 'failing' as const, checkedAt: '2026-03-14T11:00:00.000Z', error: 'Unauthorized' },
+    };
+    let current = telegram;
+    const answers = sequence(
+      { body: { ok: true, error: null, connection: telegram } },
+      { body: { ok: false, error: 'Telegram refused the bot token: Unauthorized', connection: failing } },
+      errorReply(500, 'internal', ''),
+    );
+    const { user, fake } = await renderTab({
+      'GET /api/messengers': () => list(current, slack, discord),
+      [`POST /api/messengers/${telegram.id}/test`]: (request: FakeRequest) => {
+        const reply = answers(request) as FakeReply;
+        const body = reply.body as { connection?: MessengerConnection };
+        if (body.connection) current = body.connection;
+        return reply;
+      },
+    });
+    const test = await screen.findByRole('button', { name: 'Test Telegram' });
+
+    await user.click(test);
+    expect(await screen.findByText('Telegram is working correctly')).toBeInTheDocument();
+
+    await user.click(test);
+    expect(await screen.findByText('Connection unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Telegram refused the bot token: Unauthorized')).toBeInTheDocument();
+    // The health the test found is shown on the card.
+    expect(await card('Telegram').findByText('Failing')).toBeInTheDocument();
+    expect(card('Telegram').getByText('Unauthorized')).toBeInTheDocument();
+
+    await user.click(test);
+    expect(await screen.findByText('Failed to test the connection')).toBeInTheDocument();
+    expect(fake.callsTo(`POST /api/messengers/${telegram.id}/test`)).toHaveLength(3);
+  });
+
+  it('syncs: says how many messages came in, and shows why a platform cannot be pulled', async () => {
+    const synced = { ...telegram, lastSyncAt: '2026-03-15T12:45:00.000Z' };
+    let current = telegram;
+    const answers = sequence(
+      { body: { received: 3, connection: synced } },
+      errorReply(
+        409,
+        'conflict',
+        'Telegram sends messages to Doppel as they arrive; there is nothing to pull.',
+      ),
+    );
+    const { user, fake } = await renderTab({
+      'GET /api/messengers': () => list(current, slack, discord),
+      [`POST /api/messengers/${telegram.id}/sync`]: (request: FakeRequest) => {
+        const reply = answers(request) as FakeReply;
+        if (reply.status === undefined) current = synced;
+        return reply;
+      },
+    });
+    const sync = await screen.findByRole('button', { name: 'Sync Telegram' });
+    await user.click(sync);
+    expect(await screen.findByText('Telegram synced. New messages: 3')).toBeInTheDocument();
+    expect(await card('Telegram').findByText(formatted('2026-03-15T12:45:00.000Z'))).toBeInTheDocument();
+
+    await user.click(sync);
+    expect(await screen.findByText('Failed to sync messages')).toBeInTheDocument();
+    expect(
+      screen.getByText('Telegram sends messages to Doppel as they arrive; there is nothing to pull.'),
+    ).toBeInTheDocument();
+    expect(fake.callsTo(`POST /api/messengers/${telegram.id}/sync`)).toHaveLength(2);
+  });
+
+  it('asks before disconnecting, and disconnects only when confirmed', async () => {
+    let connected = true;
+    const { user, fake } = await renderTab({
+      'GET /api/messengers': () => (connected ? list(telegram, slack, discord) : list(slack, discord)),
+      [`DELETE /api/messengers/${telegram.id}`]: () => {
+        connected = false;
+        return { body: { ok: true } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
+    let confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fake.callsTo(`DELETE /api/messengers/${telegram.id}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Disconnect Telegram' }));
+    confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
+    await user.click(confirm.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Telegram disconnected')).toBeInTheDocument();
+    expect(fake.callsTo(`DELETE /api/messengers/${telegram.id}`)).toHaveLength(1);
+    expect(await card('Telegram').findByText('not connected')).toBeInTheDocument();
+    expect(card('Telegram').getByRole('button', { name: 'Connect Telegram' })).toBeInTheDocument();
+  });
+
+  it('says so when disconnecting fails, and keeps the connection', async () => {
+    const { user } = await renderTab({
+      [`DELETE /api/messengers/${telegram.id}`]: errorReply(500, 'internal', ''),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
+    await user.click(confirm.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Failed to disconnect the messenger')).toBeInTheDocument();
+    // The question stays, to try again or cancel.
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(card('Telegram').getByText('Connected')).toBeInTheDocument();
+  });
+
+  it('saves a permission as soon as it is switched', async () => {
+    let current = telegram;
+    const { user, fake } = await renderTab({
+      'GET /api/messengers': () => list(current, slack, discord),
+      [`PATCH /api/messengers/${telegram.id}`]: ({ body }: FakeRequest) => {
+        current = { ...telegram, ...(body as object) };
+        return { body: current };
+      },
+    });
+    const send = await card('Telegram').findByRole('switch', { name: 'Send messages' });
+    await user.click(send);
+    await waitFor(() =>
+      expect(fake.callsTo(`PATCH /api/messengers/${telegram.id}`)[0]?.body).toEqual({
+        permissions: ['read_messages'],
+      }),
+    );
+    expect(await screen.findByText('Permissions of Telegram saved')).toBeInTheDocument();
+    expect(card('Telegram').getByRole('switch', { name: 'Send messages' })).not.toBeChecked();
+    expect(card('Telegram').getByRole('switch', { name: 'Read messages' })).toBeChecked();
+  });
+
+  it('in demo mode explains that connecting needs an account and does not offer it', async () => {
+    const demo = makeSession({ user: { isDemo: true, name: 'Demo User', fullName: 'Demo User' } });
+    await renderTab({ 'GET /api/messengers': list() }, demo);
+    expect(await screen.findByText('Connecting a messenger needs an account')).toBeInTheDocument();
+    const connect = screen.getByRole('button', { name: 'Connect' });
+    expect(connect).toBeDisabled();
+    expect(connect).toHaveAccessibleDescription(/Create an account to connect Telegram/);
+    for (const name of ['Telegram', 'WhatsApp', 'Discord', 'Slack']) {
+      expect(card(name).getByRole('button', { name: `Connect ${name}` })).toBeDisabled();
+    }
+  });
+});
