@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -18,8 +17,10 @@ function freePort(): Promise<number> {
   });
 }
 
+// Node with tsx's loader, as `npm start` runs it: the tsx CLI would sit between the signal and
+// the server and SIGKILL it (exit 143) when a busy event loop takes over 30 ms to acknowledge.
 function runServer(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
