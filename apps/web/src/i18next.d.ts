@@ -2,6 +2,8 @@ import type agent from './locales/en/agent.json';
 import type apiKeys from './locales/en/apiKeys.json';
 import type assistant from './locales/en/assistant.json';
 import type auth from './locales/en/auth.json';
+import type campaignDetail from './locales/en/campaignDetail.json';
+import type campaigns from './locales/en/campaigns.json';
 import type common from './locales/en/common.json';
 import type errors from './locales/en/errors.json';
 import type knowledge from './locales/en/knowledge.json';
@@ -33,6 +35,8 @@ declare module 'i18next' {
       messengers: typeof messengers;
       apiKeys: typeof apiKeys;
       mcpServers: typeof mcpServers;
+      campaigns: typeof campaigns;
+      campaignDetail: typeof campaignDetail;
     };
   }
 }

@@ -16,3 +16,4 @@ export * from './knowledge';
 export * from './messengers';
 export * from './api-keys';
 export * from './mcp-servers';
+export * from './campaigns';

@@ -103,6 +103,9 @@ export const taskContextSchema = z
     }),
     /** The knowledge-base passages the analysis drew on, cited under it. */
     analysisSources: z.array(knowledgeSourceSchema).max(10),
+    /** Campaign outreach tasks (issue 8): the campaign and lead the task reaches out to. */
+    campaignId: z.uuid(),
+    leadId: z.uuid(),
     /** Per draft kind, the knowledge-base passages the draft was grounded in. */
     draftSources: z.record(z.string().max(50), z.array(knowledgeSourceSchema).max(10)),
   })

@@ -1,4 +1,5 @@
 import type { AppContext } from '../lib/context';
+import { campaignRunJob } from '../modules/campaigns/run-campaign';
 import { processDocumentJob } from '../modules/knowledge/process-document';
 import { receiveMessageJob } from '../modules/messengers/receive-message';
 
@@ -6,4 +7,5 @@ import { receiveMessageJob } from '../modules/messengers/receive-message';
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(processDocumentJob(ctx));
   ctx.jobs.register(receiveMessageJob(ctx));
+  ctx.jobs.register(campaignRunJob(ctx));
 }

@@ -18,6 +18,8 @@ export const NAMESPACES = [
   'messengers',
   'apiKeys',
   'mcpServers',
+  'campaigns',
+  'campaignDetail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -33,14 +35,20 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 type LanguageBundle = Record<string, ResourceKey>;
 /** Namespaces of one screen, fetched with that screen so the shell's first load stays small. */
 const SCREEN_NAMESPACES = ['personas', 'agent', 'knowledge', 'messengers', 'apiKeys', 'mcpServers'] as const;
-type BundlePart = 'public' | 'app' | (typeof SCREEN_NAMESPACES)[number];
+/** Screens whose namespaces share one chunk: namespace → the chunk's name. */
+const SHARED_SCREEN_PARTS = { campaigns: 'growth', campaignDetail: 'growth' } as const;
+type BundlePart =
+  | 'public'
+  | 'app'
+  | (typeof SCREEN_NAMESPACES)[number]
+  | (typeof SHARED_SCREEN_PARTS)[keyof typeof SHARED_SCREEN_PARTS];
 
 /** Namespaces of the public pages; the rest (shell, settings, tasks…) load with the app shell. */
 const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
 const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>(
-  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers}.ts',
+  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth}.ts',
   {
     import: 'default',
   },
@@ -68,7 +76,9 @@ const lazyDictionaries: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const screen = SCREEN_NAMESPACES.find((name) => name === namespace);
+    const screen =
+      SCREEN_NAMESPACES.find((name) => name === namespace) ??
+      SHARED_SCREEN_PARTS[namespace as keyof typeof SHARED_SCREEN_PARTS];
     const part: BundlePart =
       screen ?? ((PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app');
     loadBundle(language, part).then(

@@ -1,5 +1,6 @@
 import { aiProviders, tokenPurposes } from '@doppel/contracts';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
 import { users } from './users';
 
 /**
@@ -38,7 +39,12 @@ export const tokenUsage = pgTable(
     purpose: text('purpose', { enum: tokenPurposes }).notNull(),
     promptTokens: integer('prompt_tokens').notNull(),
     completionTokens: integer('completion_tokens').notNull(),
+    /** The campaign the call worked for (its outreach drafts), so its spent budget is real. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('token_usage_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('token_usage_user_created_idx').on(table.userId, table.createdAt),
+    index('token_usage_campaign_idx').on(table.campaignId),
+  ],
 );

@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './messengers';
 export * from './api-keys';
 export * from './mcp-servers';
+export * from './campaigns';

@@ -1,0 +1,729 @@
+import { z } from 'zod';
+
+/**
+ * Growth: campaigns and their leads (spec §2 Campaigns, §3 Campaign, Campaign draft, Lead,
+ * §4, §5 Wizard, §9). The wizard's constants and formulas live here, in one tested module,
+ * so the web wizard shows exactly the figures the server stores.
+ */
+
+export const campaignTypes = [
+  'investor_search',
+  'partner_search',
+  'client_search',
+  'talent_search',
+  'vendor_search',
+  'lead_generation',
+  'brand_awareness',
+  'content_promotion',
+] as const;
+export const campaignTypeSchema = z.enum(campaignTypes);
+export type CampaignType = z.infer<typeof campaignTypeSchema>;
+
+export const campaignStatuses = ['draft', 'active', 'paused', 'completed', 'cancelled'] as const;
+export const campaignStatusSchema = z.enum(campaignStatuses);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+export const campaignStages = ['extraction', 'enrichment', 'engagement'] as const;
+export const campaignStageSchema = z.enum(campaignStages);
+export type CampaignStage = z.infer<typeof campaignStageSchema>;
+
+export const leadStatuses = ['new', 'contacted', 'responded', 'qualified', 'converted'] as const;
+export const leadStatusSchema = z.enum(leadStatuses);
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+// ── Wizard constants (§9) ──────────────────────────────────────────────────────────────
+
+export const WIZARD_STEPS = ['goal', 'extraction', 'enrichment', 'engagement', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+export const TARGET_CONTACTS_DEFAULT = 100;
+export const TARGET_CONTACTS_RESET = 50;
+export const TARGET_CONTACTS_MIN = 10;
+export const TARGET_CONTACTS_MAX = 10_000;
+export const TARGET_CONTACTS_RECOMMENDED = { min: 100, max: 500 } as const;
+export const DATA_QUALITY_THRESHOLD = 80;
+/** Progress thirds (§4 Campaign stage, §9). */
+export const STAGE_THRESHOLDS = { enrichment: 33, engagement: 66 } as const;
+export const DAYS_PER_BUDGET_PERIOD = 30;
+export const EXPECTED_DURATION_WEEKS = { min: 2, max: 4 } as const;
+/** The card shows at most this many source icons (§9). */
+export const MAX_CARD_SOURCE_ICONS = 3;
+
+export const campaignGoals = ['raise_funding', 'find_partners', 'acquire_customers', 'hire_talent'] as const;
+export const campaignGoalSchema = z.enum(campaignGoals);
+export type CampaignGoal = z.infer<typeof campaignGoalSchema>;
+
+export interface GoalTemplate {
+  id: CampaignGoal;
+  campaignType: CampaignType;
+  /** Suggested budget in thousands of tokens (§9); the daily budget is this ÷ 30, rounded. */
+  suggestedBudget: number;
+}
+/** Goal templates in the order the wizard shows them (§9). */
+export const GOAL_TEMPLATES: readonly GoalTemplate[] = [
+  { id: 'raise_funding', campaignType: 'investor_search', suggestedBudget: 200 },
+  { id: 'find_partners', campaignType: 'partner_search', suggestedBudget: 150 },
+  { id: 'acquire_customers', campaignType: 'client_search', suggestedBudget: 300 },
+  { id: 'hire_talent', campaignType: 'talent_search', suggestedBudget: 100 },
+];
+
+export const campaignSources = [
+  'pipedrive',
+  'inner_crm',
+  'csv_upload',
+  'google_sheets',
+  'linkedin_search',
+  'web_deep_search',
+  'apollo_search',
+  'manual_input',
+] as const;
+export const campaignSourceSchema = z.enum(campaignSources);
+export type CampaignSource = z.infer<typeof campaignSourceSchema>;
+
+export const sourceGroups = ['crm_systems', 'file_import', 'platform_search', 'manual_entry'] as const;
+export type SourceGroup = (typeof sourceGroups)[number];
+
+export interface SourceInfo {
+  id: CampaignSource;
+  group: SourceGroup;
+  /** Proper name, used in the stored campaign name (§3 name format). */
+  label: string;
+  /**
+   * How extraction reads it: 'ready' needs nothing more; 'credential' needs the user's API
+   * key for the provider; 'url' needs a sheet's CSV export address; 'unavailable' has no open
+   * API we can call (LinkedIn search, deep web search), so the run says so.
+   */
+  access: 'ready' | 'credential' | 'url' | 'unavailable';
+}
+export const CONTACT_SOURCES: readonly SourceInfo[] = [
+  { id: 'pipedrive', group: 'crm_systems', label: 'Pipedrive', access: 'credential' },
+  { id: 'inner_crm', group: 'crm_systems', label: 'Inner CRM', access: 'ready' },
+  { id: 'csv_upload', group: 'file_import', label: 'CSV Upload', access: 'ready' },
+  { id: 'google_sheets', group: 'file_import', label: 'Google Sheets', access: 'url' },
+  { id: 'linkedin_search', group: 'platform_search', label: 'LinkedIn Search', access: 'unavailable' },
+  { id: 'web_deep_search', group: 'platform_search', label: 'Web Deep Search', access: 'unavailable' },
+  { id: 'apollo_search', group: 'platform_search', label: 'Apollo Search', access: 'credential' },
+  { id: 'manual_input', group: 'manual_entry', label: 'Manual Input', access: 'ready' },
+];
+
+export const enrichmentToolIds = [
+  'clearbit',
+  'zoominfo',
+  'hunter',
+  'lusha',
+  'people_data_labs',
+  'snov',
+  'rocketreach',
+] as const;
+export const enrichmentToolSchema = z.enum(enrichmentToolIds);
+export type EnrichmentTool = z.infer<typeof enrichmentToolSchema>;
+
+export interface EnrichmentToolInfo {
+  id: EnrichmentTool;
+  label: string;
+  /** US dollars per enriched contact (§9). */
+  costPerContact: number;
+  /** Percent (§9). */
+  accuracy: number;
+}
+/** The seven contact-data providers with the spec's costs and accuracies, in its order (§9). */
+export const ENRICHMENT_TOOLS: readonly EnrichmentToolInfo[] = [
+  { id: 'clearbit', label: 'Clearbit', costPerContact: 0.1, accuracy: 92 },
+  { id: 'zoominfo', label: 'ZoomInfo', costPerContact: 0.25, accuracy: 95 },
+  { id: 'hunter', label: 'Hunter.io', costPerContact: 0.05, accuracy: 89 },
+  { id: 'lusha', label: 'Lusha', costPerContact: 0.2, accuracy: 93 },
+  { id: 'people_data_labs', label: 'People Data Labs', costPerContact: 0.15, accuracy: 97 },
+  { id: 'snov', label: 'Snov.io', costPerContact: 0.08, accuracy: 85 },
+  { id: 'rocketreach', label: 'RocketReach', costPerContact: 0.12, accuracy: 88 },
+];
+
+export const outreachChannelIds = [
+  'linkedin',
+  'email',
+  'whatsapp',
+  'facebook',
+  'phone',
+  'direct_mail',
+] as const;
+export const outreachChannelSchema = z.enum(outreachChannelIds);
+export type OutreachChannel = z.infer<typeof outreachChannelSchema>;
+
+export type SetupDifficulty = 'easy' | 'medium' | 'hard';
+export interface OutreachChannelInfo {
+  id: OutreachChannel;
+  label: string;
+  /** Expected response rate, percent (§9). */
+  responseRate: { min: number; max: number };
+  /** Shown easy green, medium yellow, hard red (§2 wizard step 4). */
+  setupDifficulty: SetupDifficulty;
+}
+export const OUTREACH_CHANNELS: readonly OutreachChannelInfo[] = [
+  { id: 'linkedin', label: 'LinkedIn', responseRate: { min: 15, max: 25 }, setupDifficulty: 'medium' },
+  { id: 'email', label: 'Email', responseRate: { min: 8, max: 15 }, setupDifficulty: 'easy' },
+  { id: 'whatsapp', label: 'WhatsApp', responseRate: { min: 35, max: 45 }, setupDifficulty: 'medium' },
+  { id: 'facebook', label: 'Facebook', responseRate: { min: 12, max: 20 }, setupDifficulty: 'medium' },
+  { id: 'phone', label: 'Phone', responseRate: { min: 25, max: 40 }, setupDifficulty: 'hard' },
+  { id: 'direct_mail', label: 'Direct Mail', responseRate: { min: 5, max: 10 }, setupDifficulty: 'hard' },
+];
+
+// ── Formulas (§9) ─────────────────────────────────────────────────────────────────────
+
+function byId<T extends { id: string }>(list: readonly T[], id: string): T {
+  const found = list.find((item) => item.id === id);
+  if (!found) throw new Error(`Unknown id ${id}`);
+  return found;
+}
+
+export function goalTemplate(goal: CampaignGoal): GoalTemplate {
+  return byId(GOAL_TEMPLATES, goal);
+}
+
+/** Clamps a typed target count into 10–10000; a blank or non-numeric entry gives the minimum. */
+export function clampTargetCount(value: number): number {
+  if (!Number.isFinite(value)) return TARGET_CONTACTS_MIN;
+  return Math.min(TARGET_CONTACTS_MAX, Math.max(TARGET_CONTACTS_MIN, Math.round(value)));
+}
+
+export function isTargetCountValid(value: number): boolean {
+  return Number.isInteger(value) && value >= TARGET_CONTACTS_MIN && value <= TARGET_CONTACTS_MAX;
+}
+
+export function isTargetCountRecommended(value: number): boolean {
+  return value >= TARGET_CONTACTS_RECOMMENDED.min && value <= TARGET_CONTACTS_RECOMMENDED.max;
+}
+
+/** Dollars per contact for the chosen tools: the sum of their per-contact costs. */
+export function enrichmentCostPerContact(tools: readonly EnrichmentTool[]): number {
+  // Summed in tenths of a cent so 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+  const mills = tools.reduce(
+    (sum, id) => sum + Math.round(byId(ENRICHMENT_TOOLS, id).costPerContact * 1000),
+    0,
+  );
+  return mills / 1000;
+}
+
+/** Enrichment cost estimate (§9): per-contact cost × target count, in dollars. */
+export function enrichmentCostEstimate(tools: readonly EnrichmentTool[], targetCount: number): number {
+  return Math.round(enrichmentCostPerContact(tools) * 1000 * targetCount) / 1000;
+}
+
+/** The estimate as the wizard shows it: total with 2 decimals, per contact with 3 (§9). */
+export function formatEnrichmentEstimate(
+  tools: readonly EnrichmentTool[],
+  targetCount: number,
+): { total: string; perContact: string } {
+  return {
+    total: enrichmentCostEstimate(tools, targetCount).toFixed(2),
+    perContact: enrichmentCostPerContact(tools).toFixed(3),
+  };
+}
+
+/** Daily budget = suggested budget ÷ 30, rounded (§9). */
+export function dailyBudget(totalBudget: number): number {
+  return Math.round(totalBudget / DAYS_PER_BUDGET_PERIOD);
+}
+
+/** Budget per contact = total budget ÷ target count (§9), kept to 3 decimals. */
+export function budgetPerContact(totalBudget: number, targetCount: number): number {
+  return Math.round((totalBudget / targetCount) * 1000) / 1000;
+}
+
+/** The stage a progress figure stands in (§4): below 33 extraction, below 66 enrichment. */
+export function stageForProgress(progress: number): CampaignStage {
+  if (progress < STAGE_THRESHOLDS.enrichment) return 'extraction';
+  if (progress < STAGE_THRESHOLDS.engagement) return 'enrichment';
+  return 'engagement';
+}
+
+/** Wizard steps are bounded at the first and last (§4). */
+export function nextWizardStep(index: number): number {
+  return Math.min(WIZARD_STEPS.length - 1, index + 1);
+}
+export function previousWizardStep(index: number): number {
+  return Math.max(0, index - 1);
+}
+/** 'Step N of 5, X% complete' — X is N ÷ 5 as a whole percent. */
+export function wizardPercent(index: number): number {
+  return Math.round(((index + 1) / WIZARD_STEPS.length) * 100);
+}
+
+/** The stored name (§3): 'title: sources → enrichment → channels', sources joined by '+'. */
+export function campaignDisplayName(
+  title: string,
+  sources: readonly CampaignSource[],
+  tools: readonly EnrichmentTool[],
+  channels: readonly OutreachChannel[],
+): string {
+  const labels = <T extends { id: string; label: string }>(list: readonly T[], ids: readonly string[]) =>
+    ids.map((id) => byId(list, id).label);
+  return `${title.trim()}: ${labels(CONTACT_SOURCES, sources).join('+')} → ${labels(
+    ENRICHMENT_TOOLS,
+    tools,
+  ).join('+')} → ${labels(OUTREACH_CHANNELS, channels).join('+')}`;
+}
+
+/** The part of the name the card shows: before the first colon (§2 list). */
+export function campaignTitle(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(0, colon);
+}
+
+// ── Wizard payload and the stored draft (§3 Campaign draft) ────────────────────────────
+
+const unique = <T extends z.ZodType>(item: T, message: string) =>
+  z
+    .array(item)
+    .min(1, message)
+    .max(20)
+    .refine((list) => new Set(list).size === list.length, 'duplicates');
+
+/** What the wizard sends on Launch; the server computes everything else from it. */
+export const createCampaignInputSchema = z
+  .object({
+    goal: campaignGoalSchema,
+    /** The campaign title the user typed on the review step (§5: not blank). */
+    name: z.string().trim().min(1, 'campaignNameRequired').max(200),
+    /** The goal's description in the user's language, kept as the campaign's description. */
+    description: z.string().trim().max(2000).default(''),
+    sources: unique(campaignSourceSchema, 'sourceRequired'),
+    targetContactCount: z
+      .number()
+      .int()
+      .min(TARGET_CONTACTS_MIN, 'targetCountRange')
+      .max(TARGET_CONTACTS_MAX, 'targetCountRange'),
+    tools: unique(enrichmentToolSchema, 'toolRequired'),
+    channels: unique(outreachChannelSchema, 'channelRequired'),
+  })
+  .strict();
+export type CreateCampaignInput = z.input<typeof createCampaignInputSchema>;
+
+export const extractionFiltersSchema = z.object({
+  job_titles: z.array(z.string().max(200)).max(50),
+  company_sizes: z.array(z.string().max(50)).max(20),
+  industries: z.array(z.string().max(200)).max(50),
+  locations: z.array(z.string().max(200)).max(50),
+  seniority_levels: z.array(z.string().max(50)).max(20),
+});
+
+/** Per-source settings that are not secrets (secrets live in growth credentials). */
+export const sourceConfigSchema = z
+  .object({
+    /** google_sheets: the sheet's CSV export address. */
+    url: z.url().max(2000),
+    /** apollo_search / pipedrive: a search phrase (titles, keywords). */
+    query: z.string().max(500),
+  })
+  .partial()
+  .strict();
+
+export const stageConfigsSchema = z.object({
+  extraction: z.object({
+    sources: z.array(campaignSourceSchema),
+    source_configs: z.partialRecord(campaignSourceSchema, sourceConfigSchema),
+    target_contact_count: z.number().int(),
+    filters: extractionFiltersSchema,
+    data_quality_requirements: z.object({
+      email_required: z.boolean(),
+      phone_required: z.boolean(),
+      linkedin_required: z.boolean(),
+      company_required: z.boolean(),
+    }),
+  }),
+  enrichment: z.object({
+    tools: z.array(enrichmentToolSchema),
+    tool_configs: z.partialRecord(enrichmentToolSchema, z.object({}).strict()),
+    required_fields: z.array(z.string()),
+    nice_to_have_fields: z.array(z.string()),
+    auto_enrichment: z.boolean(),
+    budget_per_contact: z.number(),
+    data_quality_threshold: z.number(),
+    enrichment_priorities: z.array(z.string()),
+  }),
+  engagement: z.object({
+    channels: z.array(outreachChannelSchema),
+    channel_configs: z.partialRecord(outreachChannelSchema, z.object({}).strict()),
+    account_type: z.enum(['personal', 'ai_assistant']),
+    personalization_level: z.enum(['low', 'medium', 'high']),
+    message_templates: z.array(z.string().max(5000)).max(20),
+    follow_up_sequence: z
+      .array(z.object({ afterDays: z.number().int().min(1).max(90), template: z.string().max(5000) }))
+      .max(10),
+    automation_rules: z.array(z.string().max(500)).max(20),
+  }),
+});
+export type StageConfigs = z.infer<typeof stageConfigsSchema>;
+
+export const stageCompletionSchema = z.object({
+  extraction: z.boolean(),
+  enrichment: z.boolean(),
+  engagement: z.boolean(),
+});
+export type StageCompletion = z.infer<typeof stageCompletionSchema>;
+
+export interface CampaignDraft {
+  name: string;
+  campaign_type: CampaignType;
+  description: string;
+  current_stage: CampaignStage;
+  total_budget: number;
+  daily_budget: number;
+  status: 'draft';
+  progress: 0;
+  stage_completion_status: StageCompletion;
+  stage_configs: StageConfigs;
+}
+
+/** The whole draft the wizard's Launch creates (§3 Campaign draft), from its payload. */
+export function buildCampaignDraft(input: CreateCampaignInput): CampaignDraft {
+  const data = createCampaignInputSchema.parse(input);
+  const template = goalTemplate(data.goal);
+  const total = template.suggestedBudget;
+  return {
+    name: campaignDisplayName(data.name, data.sources, data.tools, data.channels),
+    campaign_type: template.campaignType,
+    description: data.description,
+    current_stage: 'extraction',
+    total_budget: total,
+    daily_budget: dailyBudget(total),
+    status: 'draft',
+    progress: 0,
+    stage_completion_status: { extraction: false, enrichment: false, engagement: false },
+    stage_configs: {
+      extraction: {
+        sources: data.sources,
+        source_configs: {},
+        target_contact_count: data.targetContactCount,
+        filters: { job_titles: [], company_sizes: [], industries: [], locations: [], seniority_levels: [] },
+        data_quality_requirements: {
+          email_required: true,
+          phone_required: false,
+          linkedin_required: true,
+          company_required: true,
+        },
+      },
+      enrichment: {
+        tools: data.tools,
+        tool_configs: {},
+        required_fields: ['email', 'company', 'job_title'],
+        nice_to_have_fields: ['phone', 'social_profiles', 'company_size'],
+        auto_enrichment: true,
+        budget_per_contact: budgetPerContact(total, data.targetContactCount),
+        data_quality_threshold: DATA_QUALITY_THRESHOLD,
+        enrichment_priorities: ['email', 'company', 'job_title'],
+      },
+      engagement: {
+        channels: data.channels,
+        channel_configs: {},
+        account_type: 'personal',
+        personalization_level: 'high',
+        message_templates: [],
+        follow_up_sequence: [],
+        automation_rules: [],
+      },
+    },
+  };
+}
+
+// ── Campaigns and leads as the API returns them ─────────────────────────────────────────
+
+export const campaignMetricsSchema = z.object({
+  leads_found: z.number().int(),
+  leads_contacted: z.number().int(),
+  leads_responded: z.number().int(),
+  leads_qualified: z.number().int(),
+  leads_converted: z.number().int(),
+  /** Percent of contacted leads that responded, one decimal. */
+  response_rate: z.number(),
+  /** Thousands of tokens spent per lead found; 0 with no leads. */
+  cost_per_lead: z.number(),
+});
+export type CampaignMetrics = z.infer<typeof campaignMetricsSchema>;
+
+/** Where a run stands: what the durable stage job is doing or last did. */
+export const campaignRunSchema = z.object({
+  state: z.enum(['idle', 'running', 'failed']),
+  stage: campaignStageSchema.nullable(),
+  /** Per source or tool, what happened on the last run (imported counts, or why not). */
+  notes: z.array(
+    z.object({
+      stage: campaignStageSchema,
+      subject: z.string(),
+      /** i18n-free code the web app turns into a sentence: imported, needs_credential, needs_url, unavailable, failed, simulated, enriched, tasks_created. */
+      outcome: z.string(),
+      count: z.number().int().optional(),
+      detail: z.string().max(500).optional(),
+    }),
+  ),
+  error: z.string().max(500).nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type CampaignRun = z.infer<typeof campaignRunSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: campaignTypeSchema,
+  goal: campaignGoalSchema.nullable(),
+  status: campaignStatusSchema,
+  description: z.string(),
+  /** 0–100, follows stage completion. */
+  progress: z.number().int(),
+  currentStage: campaignStageSchema,
+  stageCompletion: stageCompletionSchema,
+  stageConfigs: stageConfigsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  metrics: campaignMetricsSchema,
+  /** Thousands of tokens (§3 budget). */
+  budget: z.object({ total: z.number(), spent: z.number(), daily: z.number() }),
+  ai_config: z.object({
+    model: z.string(),
+    personalization: z.string(),
+    temperature: z.number(),
+    max_tokens: z.number().int(),
+    tokens_used: z.number().int(),
+    avg_cost_per_message: z.number(),
+  }),
+  /** The outreach channels, as the spec's 'platforms'. */
+  platforms: z.array(outreachChannelSchema),
+  dates: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  run: campaignRunSchema,
+  isSample: z.boolean(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const listCampaignsQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    type: campaignTypeSchema.optional(),
+    status: campaignStatusSchema.optional(),
+  })
+  .strict();
+export type ListCampaignsQuery = z.input<typeof listCampaignsQuerySchema>;
+
+export const campaignListSchema = z.object({
+  items: z.array(campaignSchema),
+  /** Counts over all the user's campaigns (before the search and filters): the chips. */
+  counts: z.object({ total: z.number().int(), byType: z.record(campaignTypeSchema, z.number().int()) }),
+});
+export type CampaignList = z.infer<typeof campaignListSchema>;
+
+/** Settings: what the detail's Settings dialog may change. */
+export const updateCampaignInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'campaignNameRequired').max(400),
+    description: z.string().trim().max(2000),
+    totalBudget: z.number().min(1).max(1_000_000),
+    targetContactCount: z
+      .number()
+      .int()
+      .min(TARGET_CONTACTS_MIN, 'targetCountRange')
+      .max(TARGET_CONTACTS_MAX, 'targetCountRange'),
+    sources: unique(campaignSourceSchema, 'sourceRequired'),
+    sourceConfigs: z.partialRecord(campaignSourceSchema, sourceConfigSchema),
+    tools: unique(enrichmentToolSchema, 'toolRequired'),
+    channels: unique(outreachChannelSchema, 'channelRequired'),
+    messageTemplate: z.string().max(5000),
+    filters: extractionFiltersSchema.partial(),
+    aiConfig: z
+      .object({
+        personalization: z.enum(['low', 'medium', 'high']),
+        temperature: z.number().min(0).max(1),
+        max_tokens: z.number().int().min(64).max(32_000),
+      })
+      .partial(),
+  })
+  .partial()
+  .strict();
+export type UpdateCampaignInput = z.input<typeof updateCampaignInputSchema>;
+
+/** Status actions (§4): Start (draft/paused → active), Pause, Complete, Cancel. */
+export const campaignActions = ['start', 'pause', 'complete', 'cancel'] as const;
+export const campaignActionSchema = z.enum(campaignActions);
+export type CampaignAction = z.infer<typeof campaignActionSchema>;
+export const changeCampaignStatusInputSchema = z.object({ action: campaignActionSchema }).strict();
+
+/** Which status each action leads to, and from which statuses it is allowed. */
+export const CAMPAIGN_TRANSITIONS: Record<
+  CampaignAction,
+  { from: readonly CampaignStatus[]; to: CampaignStatus }
+> = {
+  start: { from: ['draft', 'paused'], to: 'active' },
+  pause: { from: ['active'], to: 'paused' },
+  complete: { from: ['active', 'paused'], to: 'completed' },
+  cancel: { from: ['draft', 'active', 'paused'], to: 'cancelled' },
+};
+
+export function canTransition(status: CampaignStatus, action: CampaignAction): boolean {
+  return CAMPAIGN_TRANSITIONS[action].from.includes(status);
+}
+
+/** An enriched field's value, and whether a simulated provider made it up. */
+export const enrichedValueSchema = z.object({
+  value: z.string(),
+  provider: z.string(),
+  simulated: z.boolean(),
+});
+export type EnrichedValue = z.infer<typeof enrichedValueSchema>;
+
+export const leadSchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  language: z.string().nullable(),
+  status: leadStatusSchema,
+  source: campaignSourceSchema,
+  /** 0–100: how well the lead fits the campaign's filters and requirements. */
+  matchScore: z.number().int(),
+  lastContact: z.string().nullable(),
+  responseRate: z.number().nullable(),
+  /** Fields enrichment added, keyed by field name (email, phone, company_size, …). */
+  enrichment: z.record(z.string(), enrichedValueSchema),
+  contactId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const listLeadsQuerySchema = z
+  .object({
+    status: leadStatusSchema.optional(),
+    search: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
+
+export const leadPageSchema = z.object({
+  items: z.array(leadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const createLeadInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'leadNameRequired').max(200),
+    company: optionalText(200),
+    position: optionalText(200),
+    email: z
+      .union([z.literal(''), z.email('invalidEmail').max(320)])
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+    phone: optionalText(50),
+    linkedinUrl: optionalText(500),
+    language: z.string().min(2).max(10).nullable().optional(),
+  })
+  .strict();
+export type CreateLeadInput = z.input<typeof createLeadInputSchema>;
+
+export const updateLeadStatusInputSchema = z.object({ status: leadStatusSchema }).strict();
+
+/** The lead fields a CSV column can be mapped to. */
+export const leadCsvFields = [
+  'name',
+  'company',
+  'position',
+  'email',
+  'phone',
+  'linkedinUrl',
+  'language',
+] as const;
+export type LeadCsvField = (typeof leadCsvFields)[number];
+
+export const LEAD_CSV_MAX_BYTES = 5 * 1024 * 1024;
+export const LEAD_CSV_MAX_ROWS = 10_000;
+
+export const importLeadsCsvInputSchema = z
+  .object({
+    csv: z.string().min(1, 'csvRequired').max(LEAD_CSV_MAX_BYTES, 'csvTooLarge'),
+    /** Lead field → the CSV header it is read from; name is required. */
+    mapping: z
+      .object({ name: z.string().min(1, 'nameColumnRequired') })
+      .catchall(z.string())
+      .refine(
+        (mapping) => Object.keys(mapping).every((key) => (leadCsvFields as readonly string[]).includes(key)),
+        'unknownField',
+      ),
+  })
+  .strict();
+export type ImportLeadsCsvInput = z.input<typeof importLeadsCsvInputSchema>;
+
+export const leadImportReportSchema = z.object({
+  imported: z.number().int(),
+  /** Rows already among the campaign's leads (same email, or same name and company). */
+  duplicates: z.number().int(),
+  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type LeadImportReport = z.infer<typeof leadImportReportSchema>;
+
+export const bulkEmailInputSchema = z
+  .object({
+    leadIds: z.array(z.uuid()).min(1, 'leadsRequired').max(500),
+    subject: z.string().trim().min(1, 'subjectRequired').max(300),
+    /** Placeholders {name}, {company}, {position} are filled per lead. */
+    body: z.string().trim().min(1, 'bodyRequired').max(20_000),
+  })
+  .strict();
+export type BulkEmailInput = z.input<typeof bulkEmailInputSchema>;
+
+export const bulkEmailResultSchema = z.object({
+  sent: z.number().int(),
+  /** Leads with no email address, left as they were. */
+  skipped: z.array(z.object({ leadId: z.string(), name: z.string() })),
+  /** Whether mail went through SMTP or was kept in the outbox (no SMTP configured). */
+  delivery: z.enum(['smtp', 'outbox']),
+});
+export type BulkEmailResult = z.infer<typeof bulkEmailResultSchema>;
+
+export const campaignAnalyticsSchema = z.object({
+  /** One point per day from the first lead to today (at most 90 days). */
+  leadsOverTime: z.array(
+    z.object({ date: z.string(), found: z.number().int(), contacted: z.number().int() }),
+  ),
+  funnel: z.array(
+    z.object({
+      stage: leadStatusSchema.or(z.literal('found')),
+      count: z.number().int(),
+      /** Percent of the previous step that reached this one; null for the first. */
+      conversionRate: z.number().nullable(),
+    }),
+  ),
+});
+export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
+
+/** Outside services the Growth area reads with the user's own keys. */
+export const growthProviders = ['pipedrive', 'apollo', 'hunter', 'people_data_labs'] as const;
+export const growthProviderSchema = z.enum(growthProviders);
+export type GrowthProvider = z.infer<typeof growthProviderSchema>;
+
+export const growthCredentialSchema = z.object({
+  provider: growthProviderSchema,
+  /** Masked hint (last 4 characters); the key itself is never returned. */
+  hint: z.string(),
+  updatedAt: z.string(),
+});
+export type GrowthCredential = z.infer<typeof growthCredentialSchema>;
+
+export const saveGrowthCredentialInputSchema = z
+  .object({ apiKey: z.string().trim().min(8, 'apiKeyTooShort').max(500) })
+  .strict();
+
+export const campaignIdParamsSchema = z.object({ id: z.uuid() });
+export const leadIdParamsSchema = z.object({ id: z.uuid(), leadId: z.uuid() });

@@ -1,0 +1,131 @@
+import type {
+  CampaignGoal,
+  CampaignRun,
+  CampaignSource,
+  EnrichedValue,
+  StageCompletion,
+  StageConfigs,
+} from '@doppel/contracts';
+import {
+  campaignStages,
+  campaignStatuses,
+  campaignTypes,
+  growthProviders,
+  leadStatuses,
+} from '@doppel/contracts';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { contacts } from './contacts';
+import { tasks } from './tasks';
+import { users } from './users';
+
+/** The campaign's AI settings (spec §3 ai_config); figures that follow usage are computed. */
+export interface CampaignAiSettings {
+  personalization: 'low' | 'medium' | 'high';
+  temperature: number;
+  max_tokens: number;
+}
+
+/** Lead-generation campaigns (spec §3 Campaign, Campaign draft), one user's each. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: campaignTypes }).notNull(),
+    goal: text('goal').$type<CampaignGoal>(),
+    status: text('status', { enum: campaignStatuses }).notNull().default('draft'),
+    description: text('description').notNull().default(''),
+    progress: integer('progress').notNull().default(0),
+    currentStage: text('current_stage', { enum: campaignStages }).notNull().default('extraction'),
+    stageCompletion: jsonb('stage_completion').$type<StageCompletion>().notNull(),
+    stageConfigs: jsonb('stage_configs').$type<StageConfigs>().notNull(),
+    /** Thousands of tokens (spec §3 budget, §9 formulas). */
+    totalBudget: doublePrecision('total_budget').notNull(),
+    dailyBudget: doublePrecision('daily_budget').notNull(),
+    aiSettings: jsonb('ai_settings').$type<CampaignAiSettings>().notNull(),
+    run: jsonb('run').$type<CampaignRun>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Demo sandboxes' sample campaigns, labelled as sample wherever they show. */
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('campaigns_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** People a campaign found (spec §3 Lead); status timestamps feed the funnel and the chart. */
+export const campaignLeads = pgTable(
+  'campaign_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company'),
+    position: text('position'),
+    email: text('email'),
+    phone: text('phone'),
+    linkedinUrl: text('linkedin_url'),
+    language: text('language'),
+    status: text('status', { enum: leadStatuses }).notNull().default('new'),
+    source: text('source').$type<CampaignSource>().notNull(),
+    /** The source's own id (Pipedrive person id, Apollo id, contact id), for de-duplication. */
+    externalId: text('external_id'),
+    matchScore: integer('match_score').notNull().default(0),
+    responseRate: doublePrecision('response_rate'),
+    enrichment: jsonb('enrichment').$type<Record<string, EnrichedValue>>().notNull().default({}),
+    enrichedAt: timestamp('enriched_at', { withTimezone: true }),
+    /** The contact and outreach task engagement made for the lead. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('campaign_leads_campaign_idx').on(table.campaignId, table.createdAt),
+    index('campaign_leads_contact_idx').on(table.contactId),
+    uniqueIndex('campaign_leads_external_idx').on(table.campaignId, table.source, table.externalId),
+  ],
+);
+
+/** The user's keys for lead sources and enrichment providers, sealed by the secret box. */
+export const growthCredentials = pgTable(
+  'growth_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: growthProviders }).notNull(),
+    /** AES-256-GCM envelope with this row's id as associated data; never returned. */
+    secret: text('secret').notNull(),
+    hint: text('hint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('growth_credentials_user_provider_idx').on(table.userId, table.provider)],
+);
