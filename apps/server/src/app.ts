@@ -32,6 +32,8 @@ import { messengersRoutes } from './modules/messengers/messengers.routes';
 import { webhooksRoutes } from './modules/messengers/webhooks.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { signalsRoutes } from './modules/signals/signals.routes';
 import { createApiKeyHook } from './public-api/api-key-auth';
 import { publicApiRoutes } from './public-api/v1.routes';
 import { registerPublicApiDocs } from './public-api/public-api-docs';
@@ -167,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(messengersRoutes, { ctx });
       await scope.register(apiKeysRoutes, { ctx });
       await scope.register(mcpServersRoutes, { ctx });
+      await scope.register(campaignsRoutes, { ctx });
+      await scope.register(signalsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

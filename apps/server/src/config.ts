@@ -42,6 +42,11 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
   DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
+  PIPEDRIVE_BASE_URL: z.string().url().default('https://api.pipedrive.com'),
+  APOLLO_BASE_URL: z.string().url().default('https://api.apollo.io'),
+  HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
+  PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
+  REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
 });
 
 export interface Config {
@@ -78,6 +83,19 @@ export interface Config {
   messengerApiUrls: MessengerApiUrls;
   /** How calls to the platforms retry (tests shorten the waits); the default when undefined. */
   messengerRetry?: RetryPolicy;
+  /** Base URLs of the lead-source and enrichment providers' APIs; tests point them at fake servers. */
+  growthApiUrls: GrowthApiUrls;
+  /** How calls to those providers retry (tests shorten the waits); the default when undefined. */
+  growthRetry?: RetryPolicy;
+  /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
+  redditBaseUrl: string;
+}
+
+export interface GrowthApiUrls {
+  pipedrive: string;
+  apollo: string;
+  hunter: string;
+  peopleDataLabs: string;
 }
 
 export interface AiServerModelConfig {
@@ -140,5 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slack: e.SLACK_API_URL.replace(/\/+$/, ''),
       discord: e.DISCORD_API_URL.replace(/\/+$/, ''),
     },
+    growthApiUrls: {
+      pipedrive: e.PIPEDRIVE_BASE_URL.replace(/\/+$/, ''),
+      apollo: e.APOLLO_BASE_URL.replace(/\/+$/, ''),
+      hunter: e.HUNTER_BASE_URL.replace(/\/+$/, ''),
+      peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
+    },
+    redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
   };
 }

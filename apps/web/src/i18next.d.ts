@@ -12,6 +12,7 @@ import type messengers from './locales/en/messengers.json';
 import type personas from './locales/en/personas.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
+import type signals from './locales/en/signals.json';
 import type tasks from './locales/en/tasks.json';
 import type tasksBoard from './locales/en/tasksBoard.json';
 
@@ -37,6 +38,7 @@ declare module 'i18next' {
       mcpServers: typeof mcpServers;
       campaigns: typeof campaigns;
       campaignDetail: typeof campaignDetail;
+      signals: typeof signals;
     };
   }
 }

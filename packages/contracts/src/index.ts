@@ -1,5 +1,8 @@
+export * from './error-codes';
 export * from './errors';
+export * from './language-codes';
 export * from './languages';
+export * from './auth-constants';
 export * from './auth';
 export * from './profile';
 export * from './settings';
@@ -17,3 +20,4 @@ export * from './messengers';
 export * from './api-keys';
 export * from './mcp-servers';
 export * from './campaigns';
+export * from './signals';

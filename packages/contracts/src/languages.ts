@@ -1,14 +1,5 @@
 import { z } from 'zod';
+import { interfaceLanguages, responseLanguages } from './language-codes';
 
-/** Interface languages with a dictionary. The dictionary layer defaults to ru (spec §9). */
-export const interfaceLanguages = ['ru', 'en', 'fr', 'es', 'de'] as const;
 export const interfaceLanguageSchema = z.enum(interfaceLanguages);
-export type InterfaceLanguage = z.infer<typeof interfaceLanguageSchema>;
-export const DICTIONARY_DEFAULT_LANGUAGE: InterfaceLanguage = 'ru';
-/** The /auth toggle EN/RU defaults to English (spec §1, §9). */
-export const AUTH_TOGGLE_DEFAULT_LANGUAGE: InterfaceLanguage = 'en';
-
-/** Language the twin answers in: automatic (the contact's language), Russian or English. */
-export const responseLanguages = ['auto', 'ru', 'en'] as const;
 export const responseLanguageSchema = z.enum(responseLanguages);
-export type ResponseLanguage = z.infer<typeof responseLanguageSchema>;

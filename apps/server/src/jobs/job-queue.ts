@@ -31,10 +31,23 @@ export interface JobQueueOptions {
   pollMs?: number;
 }
 
+export interface EnqueueOptions {
+  /** Not before this time; the default is now. */
+  runAt?: Date;
+}
+
 export interface JobQueue {
   register<P extends { userId: string }>(handler: JobHandler<P>): void;
-  /** Adds a job; pass the transaction of the change that needs it. Call wake() after commit. */
-  enqueue(tx: DbOrTx, kind: string, payload: { userId: string } & Record<string, unknown>): Promise<string>;
+  /**
+   * Adds a job; pass the transaction of the change that needs it. Call wake() after commit.
+   * `runAt` schedules it for later (a poll at its next slot); without it the job is due now.
+   */
+  enqueue(
+    tx: DbOrTx,
+    kind: string,
+    payload: { userId: string } & Record<string, unknown>,
+    options?: EnqueueOptions,
+  ): Promise<string>;
   /** Tells this process's worker that a job was committed, so it need not wait for its poll. */
   wake(): void;
   /** Starts the polling worker (main.ts); tests call runDue() instead. */
@@ -176,12 +189,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     register(handler) {
       handlers.set(handler.kind, handler);
     },
-    async enqueue(tx, kind, payload) {
+    async enqueue(tx, kind, payload, enqueueOptions = {}) {
       const now = clock.now();
       const maxAttempts = handlers.get(kind)?.maxAttempts ?? 3;
+      const runAt = enqueueOptions.runAt ?? now;
       const [row] = await tx
         .insert(jobs)
-        .values({ kind, payload, runAt: now, maxAttempts, createdAt: now, updatedAt: now })
+        .values({ kind, payload, runAt, maxAttempts, createdAt: now, updatedAt: now })
         .returning({ id: jobs.id });
       return row!.id;
     },

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
-import type { AreaKey } from '@/features/shell/nav-items';
 import { preloadAppDictionaries } from '@/lib/i18n';
 import { lazyWithPreload } from '@/lib/lazy';
 import { DESKTOP_MEDIA_QUERY } from '@/lib/use-media-query';
@@ -30,9 +29,6 @@ const AppLayout = lazyWithPreload(() =>
 );
 const loadActionsPage = () => import('@/features/assistant/components/actions-page');
 const ActionsPage = lazyWithPreload(() => loadActionsPage().then((m) => ({ default: m.ActionsPage })));
-const AreaPage = lazyWithPreload(() =>
-  import('@/features/shell/components/area-page').then((m) => ({ default: m.AreaPage })),
-);
 const TasksBoardPage = lazyWithPreload(() =>
   import('@/features/tasks-board/components/tasks-board-page').then((m) => ({ default: m.TasksBoardPage })),
 );
@@ -45,14 +41,20 @@ const KnowledgePage = lazyWithPreload(() =>
 const ApiKeysPage = lazyWithPreload(() =>
   import('@/features/api-keys/components/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
 );
+const CampaignsPage = lazyWithPreload(() =>
+  import('@/features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignDetailPage = lazyWithPreload(() =>
+  import('@/features/campaigns/components/campaign-detail-page').then((m) => ({
+    default: m.CampaignDetailPage,
+  })),
+);
+const SignalsPage = lazyWithPreload(() =>
+  import('@/features/signals/components/signals-page').then((m) => ({ default: m.SignalsPage })),
+);
 const AgentPage = lazyWithPreload(() =>
   import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })),
 );
-
-/** Areas whose screens are not built yet show their "coming soon" page. */
-function area(path: string, key: AreaKey) {
-  return <Route path={path} element={<AreaPage area={key} />} />;
-}
 
 /**
  * All routes of the app (spec §2). Declarative React Router: data is loaded by TanStack Query,
@@ -71,7 +73,9 @@ export function AppRoutes() {
             <Route element={<AppLayout />}>
               <Route index element={<Navigate to="/actions" replace />} />
               <Route path="/actions" element={<ActionsPage />} />
-              {area('/business', 'business')}
+              <Route path="/business" element={<CampaignsPage />} />
+              <Route path="/business/:id" element={<CampaignDetailPage />} />
+              <Route path="/signals" element={<SignalsPage />} />
               <Route path="/high-concept" element={<PersonasPage />} />
               <Route path="/agent" element={<AgentPage />} />
               <Route element={<DesktopOnly />}>
@@ -96,8 +100,10 @@ export function preloadRouteChunks(pathname: string): void {
   else if (pathname === '/auth/reset') chunks.push(ResetPasswordPage);
   else if (pathname === '/auth/confirm-email') chunks.push(ConfirmEmailPage);
   else {
-    chunks.push(AppLayout, pathname === '/actions' ? ActionsPage : AreaPage);
-    if (pathname === '/actions') {
+    chunks.push(AppLayout);
+    // The index redirects to /actions.
+    if (pathname === '/actions' || pathname === '/') {
+      chunks.push(ActionsPage);
       // The page's own layout chunk too, so it downloads beside the shell, not after it.
       void loadActionsPage().then((m) =>
         m.preloadActionsLayout(window.matchMedia(DESKTOP_MEDIA_QUERY).matches),
@@ -108,6 +114,9 @@ export function preloadRouteChunks(pathname: string): void {
     if (pathname === '/high-concept') chunks.push(PersonasPage);
     if (pathname === '/documents') chunks.push(KnowledgePage);
     if (pathname === '/api') chunks.push(ApiKeysPage);
+    if (pathname === '/business') chunks.push(CampaignsPage);
+    else if (pathname.startsWith('/business/')) chunks.push(CampaignDetailPage);
+    if (pathname === '/signals') chunks.push(SignalsPage);
     void preloadAppDictionaries();
   }
   for (const chunk of chunks) void chunk.preload();

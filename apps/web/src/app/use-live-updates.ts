@@ -9,6 +9,10 @@ const TASK_DEPENDENT_KEYS = [['tasks'], ['shell', 'summary']] as const;
 const DOCUMENT_KEYS = [['documents']] as const;
 /** Settings → Messengers: connected, health checked, synced, permissions changed, removed. */
 const MESSENGER_KEYS = [['messengers']] as const;
+/** Growth: a campaign's settings, status, run progress or leads (list, detail, leads, analytics). */
+const CAMPAIGN_KEYS = [['campaigns']] as const;
+/** Signals: a source polled, paused or changed (its state, items and the tasks it made). */
+const SIGNAL_KEYS = [['signals'], ...TASK_DEPENDENT_KEYS] as const;
 
 /**
  * While signed in, listens to the server's live updates and refetches what they touch, so a
@@ -33,10 +37,14 @@ export function useLiveUpdates(): void {
             ? DOCUMENT_KEYS
             : event.type === 'messenger.changed'
               ? MESSENGER_KEYS
-              : TASK_DEPENDENT_KEYS,
+              : event.type === 'campaign.updated'
+                ? CAMPAIGN_KEYS
+                : event.type === 'signal.changed'
+                  ? SIGNAL_KEYS
+                  : TASK_DEPENDENT_KEYS,
         ),
       // Whatever changed while disconnected was missed.
-      onConnected: () => refetch([...TASK_DEPENDENT_KEYS, ...DOCUMENT_KEYS, ...MESSENGER_KEYS]),
+      onConnected: () => refetch([...SIGNAL_KEYS, ...DOCUMENT_KEYS, ...MESSENGER_KEYS, ...CAMPAIGN_KEYS]),
     });
   }, [queryClient, manager, userId]);
 }

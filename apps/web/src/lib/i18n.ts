@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'mcpServers',
   'campaigns',
   'campaignDetail',
+  'signals',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -35,8 +36,11 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 type LanguageBundle = Record<string, ResourceKey>;
 /** Namespaces of one screen, fetched with that screen so the shell's first load stays small. */
 const SCREEN_NAMESPACES = ['personas', 'agent', 'knowledge', 'messengers', 'apiKeys', 'mcpServers'] as const;
-/** Screens whose namespaces share one chunk: namespace → the chunk's name. */
-const SHARED_SCREEN_PARTS = { campaigns: 'growth', campaignDetail: 'growth' } as const;
+/**
+ * Screens whose namespaces share one chunk: namespace → the chunk's name. Sharing keeps the
+ * loader table in the first download small (each chunk adds one entry per language there).
+ */
+const SHARED_SCREEN_PARTS = { campaigns: 'growth', campaignDetail: 'growth', signals: 'growth' } as const;
 type BundlePart =
   | 'public'
   | 'app'

@@ -13,3 +13,4 @@ export * from './messengers';
 export * from './api-keys';
 export * from './mcp-servers';
 export * from './campaigns';
+export * from './signals';

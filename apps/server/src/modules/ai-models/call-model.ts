@@ -23,6 +23,8 @@ export interface UserModelRequest {
   signal?: AbortSignal;
   tools?: ToolSet;
   maxSteps?: number;
+  /** The campaign the call works for (a campaign task's draft or analysis), metered to it. */
+  campaignId?: string;
 }
 
 function callOptions(ctx: AppContext, model: ProviderModel, request: UserModelRequest) {
@@ -46,6 +48,7 @@ async function meter(
   model: ProviderModel,
   purpose: TokenPurpose,
   answer: ModelAnswer,
+  campaignId: string | undefined,
 ) {
   await recordTokenUsage(ctx, userId, {
     model: model.config.model,
@@ -53,6 +56,7 @@ async function meter(
     purpose,
     promptTokens: answer.usage.promptTokens,
     completionTokens: answer.usage.completionTokens,
+    campaignId: campaignId ?? null,
   });
 }
 
@@ -65,7 +69,7 @@ export async function generateForUser(
 ): Promise<ModelAnswer> {
   await assertTokenQuotaLeft(ctx, userId);
   const answer = await generateWithModel(callOptions(ctx, model, request));
-  await meter(ctx, userId, model, request.purpose, answer);
+  await meter(ctx, userId, model, request.purpose, answer, request.campaignId);
   return answer;
 }
 
@@ -82,7 +86,7 @@ export async function streamForUser(
   await assertTokenQuotaLeft(ctx, userId);
   const stream = streamWithModel(callOptions(ctx, model, request));
   const done = stream.done.then(async (answer) => {
-    await meter(ctx, userId, model, request.purpose, answer);
+    await meter(ctx, userId, model, request.purpose, answer, request.campaignId);
     return answer;
   });
   done.catch(() => undefined);

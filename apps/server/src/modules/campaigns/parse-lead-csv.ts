@@ -70,20 +70,23 @@ const emailSchema = z.email();
  * reported with its line and reason and the rest still import.
  */
 export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCsv {
-  let records: string[][];
+  // With `info`, each record carries the file line it ended on, so a bad row is reported at
+  // its real line even after blank lines or quoted cells that span lines.
+  let parsed: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parse(csv, {
+    parsed = parse(csv, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    });
+      info: true,
+    }) as unknown as typeof parsed;
   } catch (error) {
     throw new CsvFormatError(error instanceof Error ? error.message : String(error));
   }
-  const [headerRecord, ...dataRecords] = records;
-  if (!headerRecord) throw new CsvFormatError('The file is empty.');
-  const headers = headerRecord.map((header) => header.trim());
+  const [headerEntry, ...dataEntries] = parsed;
+  if (!headerEntry) throw new CsvFormatError('The file is empty.');
+  const headers = headerEntry.record.map((header) => header.trim());
   const columnOf: Partial<Record<LeadCsvField, number>> = {};
   for (const field of leadCsvFields) {
     const header = mapping[field];
@@ -92,12 +95,12 @@ export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCs
     if (column === -1) throw new CsvFormatError(`The file has no column "${header}".`);
     columnOf[field] = column;
   }
-  if (dataRecords.length > LEAD_CSV_MAX_ROWS)
+  if (dataEntries.length > LEAD_CSV_MAX_ROWS)
     throw new CsvFormatError(`The file has more than ${LEAD_CSV_MAX_ROWS} rows.`);
   const rows: LeadRow[] = [];
   const rejected: RejectedRow[] = [];
-  dataRecords.forEach((record, index) => {
-    const line = index + 2;
+  dataEntries.forEach(({ record, info }) => {
+    const line = info.lines;
     const read = (field: LeadCsvField): string | null => {
       const column = columnOf[field];
       const value = column === undefined ? '' : (record[column] ?? '').trim();

@@ -1,6 +1,31 @@
-import type { DbOrTx } from '@doppel/db';
+import { stageForProgress, type CampaignRun, type CampaignStage } from '@doppel/contracts';
+import {
+  and,
+  campaignLeads,
+  campaigns,
+  count,
+  eq,
+  isNotNull,
+  isNull,
+  jobs,
+  sql,
+  type DbOrTx,
+} from '@doppel/db';
 import type { JobHandler } from '../../jobs/job-queue';
 import type { AppContext } from '../../lib/context';
+import { announceCampaign, type CampaignRow } from './campaign-queries';
+import { enrichmentSlice } from './enrich-leads';
+import { engagementSlice } from './engage-leads';
+import { extractionSlice } from './extract-leads';
+import { mergeNotes, restartedRun, runProgress, type LeadFigures, type SliceResult } from './run-state';
+
+/*
+ * A campaign's run (issue 8 §4, docs/decisions/019): extraction → enrichment → engagement as one
+ * durable job kind. Each job does one bounded slice — one source, or a batch of leads — then, in
+ * the transaction that saves what it did, queues the next slice while the campaign is active.
+ * So Pause takes effect at the next slice, a restart resumes where the last slice ended (the
+ * run's notes and the leads' own stamps say what is done), and no job holds its lease for long.
+ */
 
 /** The durable job that runs a campaign's stages: extraction → enrichment → engagement. */
 export const CAMPAIGN_RUN_JOB = 'campaigns.run';
@@ -11,9 +36,13 @@ export interface CampaignRunPayload {
   [key: string]: unknown;
 }
 
+const STOPPED_UNEXPECTEDLY =
+  'The run stopped after an unexpected error; pause and start the campaign to try again.';
+
 /**
  * Queues the next run of a campaign in the transaction that started it; call ctx.jobs.wake()
- * after the commit.
+ * after the commit. A campaign already waiting for its next slice gets no second one (a quick
+ * Pause then Start while a slice is queued), so two slices never work on it side by side.
  */
 export async function enqueueCampaignRun(
   ctx: AppContext,
@@ -21,17 +50,194 @@ export async function enqueueCampaignRun(
   userId: string,
   campaignId: string,
 ): Promise<void> {
+  const [queued] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, CAMPAIGN_RUN_JOB),
+        eq(jobs.status, 'queued'),
+        sql`${jobs.payload}->>'campaignId' = ${campaignId}`,
+      ),
+    )
+    .limit(1);
+  if (queued) return;
   await ctx.jobs.enqueue(tx, CAMPAIGN_RUN_JOB, { userId, campaignId });
+}
+
+async function lockCampaign(tx: DbOrTx, userId: string, campaignId: string): Promise<CampaignRow | null> {
+  const [row] = await tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+async function leadFigures(db: DbOrTx, campaignId: string): Promise<LeadFigures & { unenriched: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      enriched: sql<number>`(count(*) filter (where ${isNotNull(campaignLeads.enrichedAt)}))::int`,
+      engaged: sql<number>`(count(*) filter (where ${isNotNull(campaignLeads.taskId)}))::int`,
+    })
+    .from(campaignLeads)
+    .where(eq(campaignLeads.campaignId, campaignId));
+  const total = Number(row?.total ?? 0);
+  const enriched = Number(row?.enriched ?? 0);
+  return { total, enriched, engaged: Number(row?.engaged ?? 0), unenriched: total - enriched };
+}
+
+async function hasUnenrichedLeads(db: DbOrTx, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: campaignLeads.id })
+    .from(campaignLeads)
+    .where(and(eq(campaignLeads.campaignId, campaignId), isNull(campaignLeads.enrichedAt)))
+    .limit(1);
+  return !!row;
+}
+
+/** The run as the slice's stage functions read it: a (re)start forgets why things failed. */
+function currentRun(campaign: CampaignRow): CampaignRun {
+  return campaign.run.state === 'running'
+    ? campaign.run
+    : restartedRun(campaign.run, campaign.stageCompletion);
+}
+
+/** Why extraction found nobody, from its notes. */
+function noLeadsError(run: CampaignRun): string {
+  const reasons = run.notes
+    .filter((each) => each.stage === 'extraction' && each.outcome !== 'imported')
+    .map((each) => `${each.subject}: ${each.detail ?? each.outcome.replace(/_/g, ' ')}`);
+  return `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then pause and start the campaign.`.slice(
+    0,
+    500,
+  );
+}
+
+/**
+ * Saves a slice: its data, the merged notes, stage completion and progress, in one transaction
+ * with the campaign locked; and queues the next slice when the campaign is still active and
+ * the run has more to do. Answers whether a next slice was queued.
+ */
+async function saveSlice(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  slice: SliceResult,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockCampaign(tx, userId, campaignId);
+    if (!row) return false;
+    const added = (await slice.write?.(tx)) ?? [];
+    const base = currentRun(row);
+    const notes = mergeNotes(base.notes, [...slice.notes, ...added]);
+    const completion = { ...row.stageCompletion };
+    const figures = await leadFigures(tx, campaignId);
+    let error: string | null = slice.error ?? null;
+    if (!error) {
+      if (slice.stage === 'extraction' && slice.sourcesDone) {
+        if (figures.total === 0) error = noLeadsError({ ...base, notes });
+        else completion.extraction = true;
+      }
+      if (slice.stage === 'enrichment' && figures.unenriched === 0) completion.enrichment = true;
+      if (slice.stage === 'engagement' && figures.engaged === figures.total) completion.engagement = true;
+    }
+    const sources = row.stageConfigs.extraction.sources;
+    const sourcesRead = sources.filter((source) =>
+      notes.some((each) => each.stage === 'extraction' && each.subject === source),
+    ).length;
+    const progress = runProgress(completion, figures, { done: sourcesRead, total: sources.length });
+    const finished = completion.extraction && completion.enrichment && completion.engagement;
+    const active = row.status === 'active';
+    const state: CampaignRun['state'] = error ? 'failed' : finished || !active ? 'idle' : 'running';
+    const nextStage: CampaignStage = !completion.extraction
+      ? 'extraction'
+      : !completion.enrichment
+        ? 'enrichment'
+        : 'engagement';
+    await tx
+      .update(campaigns)
+      .set({
+        run: {
+          state,
+          stage: error ? slice.stage : nextStage,
+          notes,
+          error,
+          updatedAt: ctx.clock.now().toISOString(),
+        },
+        progress,
+        currentStage: stageForProgress(progress),
+        stageCompletion: completion,
+      })
+      .where(eq(campaigns.id, campaignId));
+    if (state !== 'running') return false;
+    await enqueueCampaignRun(ctx, tx, userId, campaignId);
+    return true;
+  });
+}
+
+/** A job for a campaign that is no longer active does nothing but say the run is not running. */
+async function settleStopped(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const row = await lockCampaign(tx, userId, campaignId);
+    if (!row || row.status === 'active' || row.run.state !== 'running') return false;
+    await tx
+      .update(campaigns)
+      .set({ run: { ...row.run, state: 'idle', updatedAt: ctx.clock.now().toISOString() } })
+      .where(eq(campaigns.id, campaignId));
+    return true;
+  });
+  if (changed) await announceCampaign(ctx, userId, campaignId);
+}
+
+/** One slice of a campaign's run (the job's body). */
+export async function runCampaignSlice(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
+  const [campaign] = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+  if (!campaign) return;
+  if (campaign.status !== 'active') return settleStopped(ctx, userId, campaignId);
+
+  const run = currentRun(campaign);
+  const completion = campaign.stageCompletion;
+  let slice: SliceResult;
+  if (!completion.extraction) slice = await extractionSlice(ctx, campaign, run.notes);
+  // Leads added after enrichment finished (a file imported later) are enriched on the next start.
+  else if (!completion.enrichment || (await hasUnenrichedLeads(ctx.db, campaignId)))
+    slice = await enrichmentSlice(ctx, campaign);
+  else slice = await engagementSlice(ctx, campaign);
+
+  const queued = await saveSlice(ctx, userId, campaignId, slice);
+  await slice.afterSave?.();
+  if (queued) ctx.jobs.wake();
+  await announceCampaign(ctx, userId, campaignId);
+}
+
+/** Marks the run failed once its job has failed for good, so the detail says so. */
+async function markRunFailed(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
+  await ctx.db
+    .update(campaigns)
+    .set({
+      run: sql`${campaigns.run} || ${JSON.stringify({
+        state: 'failed',
+        error: STOPPED_UNEXPECTEDLY,
+        updatedAt: ctx.clock.now().toISOString(),
+      })}::jsonb`,
+    })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+  await announceCampaign(ctx, userId, campaignId);
 }
 
 export function campaignRunJob(ctx: AppContext): JobHandler<CampaignRunPayload> {
   return {
     kind: CAMPAIGN_RUN_JOB,
     maxAttempts: 3,
-    run: async (payload) => {
-      // Filled in by the runs work (issue 8 §4).
-      void ctx;
-      void payload;
+    run: (payload) => runCampaignSlice(ctx, payload.userId, payload.campaignId),
+    onFailed: async (payload, error) => {
+      ctx.log.error({ err: error, campaignId: payload.campaignId }, 'campaign run failed');
+      await markRunFailed(ctx, payload.userId, payload.campaignId);
     },
   };
 }

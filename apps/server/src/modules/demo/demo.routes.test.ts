@@ -145,6 +145,51 @@ describe('demo mode', () => {
     ]);
   });
 
+  it('shows labelled sample campaigns of several types and statuses with leads; real accounts get none', async () => {
+    const demo = (await startDemo()).json();
+    const list = (
+      await doppel.app.inject({
+        method: 'GET',
+        url: '/api/campaigns',
+        headers: authed(demo.accessToken as string),
+      })
+    ).json<{
+      items: Array<{
+        id: string;
+        name: string;
+        type: string;
+        status: string;
+        isSample: boolean;
+        metrics: { leads_found: number };
+      }>;
+    }>();
+    expect(list.items.every((campaign) => campaign.isSample && campaign.name.includes('(sample)'))).toBe(
+      true,
+    );
+    expect(new Set(list.items.map((campaign) => campaign.type)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(list.items.map((campaign) => campaign.status))).toEqual(
+      new Set(['active', 'paused', 'draft', 'completed']),
+    );
+    const active = list.items.find((campaign) => campaign.status === 'active')!;
+    expect(active.metrics.leads_found).toBeGreaterThan(0);
+    const funnel = (
+      await doppel.app.inject({
+        method: 'GET',
+        url: `/api/campaigns/${active.id}/analytics`,
+        headers: authed(demo.accessToken as string),
+      })
+    ).json().funnel as Array<{ stage: string; count: number }>;
+    expect(funnel.map((step) => step.count)).toEqual([10, 8, 5, 3, 1]);
+
+    const real = await signedInUser(doppel);
+    const none = await doppel.app.inject({
+      method: 'GET',
+      url: '/api/campaigns',
+      headers: authed(real.accessToken),
+    });
+    expect(none.json().items).toEqual([]);
+  });
+
   it('lets a demo user change their own sandbox but not their email', async () => {
     const demo = (await startDemo()).json();
     const renamed = await doppel.app.inject({

@@ -12,8 +12,10 @@ import {
 } from '@doppel/db';
 import { insertTextDocument } from '../knowledge/documents';
 import { SAMPLE_API_KEYS, sampleKeyHash } from './sample-api-keys';
+import { seedSampleCampaigns } from './sample-campaigns';
 import { SAMPLE_DOCUMENTS } from './sample-documents';
 import { SAMPLE_PERSONAS } from './sample-personas';
+import { seedSampleSignals } from './sample-signals';
 import { SAMPLE_CONTACTS, SAMPLE_TASKS } from './sample-tasks';
 
 /** The sample owner of a sandbox, in the language the visitor chose. */
@@ -134,4 +136,6 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
       updatedAt: now,
     })),
   );
+  await seedSampleCampaigns(tx, userId, now);
+  await seedSampleSignals(tx, userId, now);
 }

@@ -85,6 +85,7 @@ export async function analyzeWithModel(
     prompt: describeTask(input.task, input.history).join('\n'),
     // Analysis is judgement, not style: keep it steady whatever the drafting temperature.
     temperature: 0.2,
+    campaignId: input.task.context.campaignId,
   });
   const parsed = modelAnalysisSchema.safeParse(jsonObjectIn(answer.text));
   if (!parsed.success) {

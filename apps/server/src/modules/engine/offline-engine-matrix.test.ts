@@ -17,6 +17,7 @@ import { OFFLINE_ENGINE, withAnalysis } from './analyze-task';
 import { detectLanguage } from './detect-language';
 import { analyzeOffline, type TaskAnalysis } from './offline-analysis';
 import { type Voice } from './persona-voice';
+import { PROACTIVE_OPENERS, proactiveDraftTemplate } from './proactive-drafts';
 
 /*
  * The offline engine, task type × language (issue: "Offline engine unit tests (each task type
@@ -828,6 +829,16 @@ const POST_DRAFT_KIND: Record<
 
 /** The template a draft kind must use: the kind itself for messages, POST_DRAFT_KIND for posts. */
 function expectedTemplate(type: DraftType, language: TemplateLanguage, kind: DraftKind): ReplyTemplate {
+  // A proactive message starts a conversation: the matrix's one is a job change, so the
+  // congratulation opener, not a reply template.
+  if (type === 'proactive_message')
+    return {
+      id: `proactive-${language}-${kind}`,
+      group: 'message',
+      language,
+      kind,
+      content: PROACTIVE_OPENERS[language].congratulate[kind],
+    };
   const templateKind =
     type === 'linkedin_post' || type === 'reddit_post' || type === 'reddit_comment'
       ? POST_DRAFT_KIND[type][kind]
@@ -1091,5 +1102,33 @@ describe('high_concept_analysis (no composer drafts: its result is a persona pro
         }),
       );
     });
+  });
+});
+
+describe('offline proactive openers', () => {
+  const context = (fields: Partial<TaskContext>): TaskContext => fields;
+  it.each(LANGUAGES)(
+    '%s: a campaign lead is introduced to, news is congratulated on, a plain one checks in',
+    (language) => {
+      const openers = PROACTIVE_OPENERS[language];
+      const draft = (fields: Partial<TaskContext>, kind: DraftKind) =>
+        proactiveDraftTemplate({ type: 'proactive_message', context: context(fields) }, language, kind);
+      expect(draft({ campaignId: '00000000-0000-4000-8000-000000000009' }, 'detailed')).toBe(
+        openers.introduce.detailed,
+      );
+      expect(draft({ triggerType: 'rss_news' }, 'quick')).toBe(openers.news.quick);
+      expect(draft({ triggerType: 'linkedin_job_change' }, 'quick')).toBe(openers.congratulate.quick);
+      expect(draft({}, 'quick')).toBe(openers.checkIn.quick);
+      // Each is written in its language and is no reply to a message.
+      for (const flavour of Object.values(openers)) {
+        expect(detectLanguage(flavour.detailed.replace(/\{\w+\}/g, ''))).toBe(language);
+        expect(flavour.quick.length).toBeLessThan(flavour.detailed.length);
+      }
+    },
+  );
+
+  it('other task types keep the reply and post templates', () => {
+    expect(proactiveDraftTemplate({ type: 'message_reply', context: {} }, 'en', 'quick')).toBeNull();
+    expect(proactiveDraftTemplate({ type: 'linkedin_post', context: {} }, 'en', 'quick')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { InboundMessage } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
 import type { JobHandler } from '../../jobs/job-queue';
+import { markLeadsResponded } from '../campaigns/engage-leads';
 import { detectLanguage } from '../engine/detect-language';
 import { createTask, takeNewerMessage } from '../tasks/task-commands';
 
@@ -110,6 +111,8 @@ export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePay
     });
     return id;
   });
+  // A reply from a campaign lead's contact: the lead has responded.
+  await markLeadsResponded(ctx, userId, contactId);
 
   const [open] = await ctx.db
     .select({ id: tasks.id })

@@ -16,6 +16,7 @@ import { eq, userSettings } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { taskSearchText } from '../engine/draft-prompt';
+import { proactiveDraftTemplate } from '../engine/proactive-drafts';
 import { inLanguage, offlineDraftInVoice, type Voice } from '../engine/persona-voice';
 import { groundIn } from '../knowledge/ground';
 import { sentences } from '../knowledge/text-analysis';
@@ -80,7 +81,10 @@ export function offlineDraft(
 ): string {
   assertDraftable(task);
   const draft = withKnowledge(
-    fillTemplate(templateForDraft(task, language, kind).content, templateValues(task)),
+    fillTemplate(
+      proactiveDraftTemplate(task, language, kind) ?? templateForDraft(task, language, kind).content,
+      templateValues(task),
+    ),
     sources,
     { kind, language },
   );

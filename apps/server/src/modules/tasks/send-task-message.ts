@@ -8,13 +8,16 @@ import {
   type Task,
   type TaskType,
 } from '@doppel/contracts';
-import { and, communicationHistory, contacts, eq, sql, tasks } from '@doppel/db';
+import { and, communicationHistory, contacts, eq, sql, tasks, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
+import { announceCampaign } from '../campaigns/campaign-queries';
+import { markLeadContacted } from '../campaigns/engage-leads';
 import { announce } from './announce-task-change';
+import { emailSubjectFrom } from './email-subject';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
 /** Where a post is published; a message goes out on its contact's channel. */
@@ -24,9 +27,16 @@ function channelFor(type: TaskType, contactSource: ContactSource | null): Contac
   return contactSource;
 }
 
+/** What the outbox calls a message sent to an email contact (a campaign's outreach, or any other). */
+export const CAMPAIGN_OUTREACH_EMAIL = 'campaign_outreach';
+export const CONTACT_EMAIL = 'contact_message';
+
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
- * Delivers through the user's connected messenger when the contact is on one and sending is
- * allowed; null when the message is to be sent by hand. A refusal by the platform is recorded
+ * Delivers through the app's mailer (SMTP, else the outbox) to a contact reached by email, or
+ * through the user's connected messenger when the contact is on one and sending is allowed;
+ * null when the message is to be sent by hand. A refusal by the platform is recorded
  * in the history as failed, the text is kept as the task's draft, and the error is thrown.
  */
 async function deliver(
@@ -35,9 +45,27 @@ async function deliver(
   task: Task,
   kind: string,
   text: string,
-): Promise<{ externalId: string } | null> {
+): Promise<{ externalId: string | null } | null> {
   const contact = task.contact;
   if (!contact || isPostTask(task.type)) return null;
+  if (contact.source === 'email') {
+    const [found] = await ctx.db
+      .select({ handle: contacts.handle, isDemo: users.isDemo })
+      .from(contacts)
+      .innerJoin(users, eq(users.id, contacts.userId))
+      .where(and(eq(contacts.id, contact.id), eq(contacts.userId, userId)));
+    const handle = found?.handle;
+    // A sandbox anyone can open must not become a way to mail arbitrary addresses.
+    if (!handle || !EMAIL_ADDRESS.test(handle) || found.isDemo) return null;
+    await ctx.mailer.send({
+      userId,
+      kind: task.context.campaignId ? CAMPAIGN_OUTREACH_EMAIL : CONTACT_EMAIL,
+      to: handle,
+      subject: emailSubjectFrom(text, task.title),
+      text,
+    });
+    return { externalId: null };
+  }
   const platform = messengerPlatformSchema.safeParse(contact.source);
   if (!platform.success) return null;
   const [{ handle } = { handle: null }] = await ctx.db
@@ -115,6 +143,8 @@ export async function sendTaskMessage(
         createdAt: now,
       });
     }
+    // A campaign's outreach task: its lead is contacted now (forward only).
+    const campaignId = await markLeadContacted(tx, userId, current.context, now);
     const responses = { [kind]: text, sent: text };
     const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
     const [updated] = await tx
@@ -129,8 +159,12 @@ export async function sendTaskMessage(
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
       .returning({ id: tasks.id });
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
-    return { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } };
+    return {
+      campaignId,
+      result: { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } },
+    };
   });
   await announce(ctx, userId, { type: 'task.updated', taskId });
-  return result;
+  if (result.campaignId) await announceCampaign(ctx, userId, result.campaignId);
+  return result.result;
 }

@@ -105,7 +105,13 @@ export async function startTaskDraft(
     history,
     sources,
   });
-  const stream = await streamForUser(ctx, auth.userId, model, { purpose: 'draft', system, prompt, signal });
+  const stream = await streamForUser(ctx, auth.userId, model, {
+    purpose: 'draft',
+    system,
+    prompt,
+    signal,
+    campaignId: task.context.campaignId,
+  });
   return {
     engine: { kind: 'model', model: model.config.model },
     sources,

@@ -17,6 +17,8 @@ export interface UsageRecord {
   purpose: TokenPurpose;
   promptTokens: number;
   completionTokens: number;
+  /** The campaign the call worked for (its outreach drafts): the campaign's spent budget. */
+  campaignId?: string | null;
 }
 
 export async function recordTokenUsage(ctx: AppContext, userId: string, usage: UsageRecord): Promise<void> {

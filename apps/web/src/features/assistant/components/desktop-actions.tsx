@@ -1,4 +1,4 @@
-import { MousePointerClick, SquareKanban } from 'lucide-react';
+import { MousePointerClick, Rss, SquareKanban } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -33,12 +33,20 @@ export default function DesktopActions() {
     <div className="grid grid-cols-[minmax(18rem,1fr)_2fr] items-start gap-6 p-6">
       <section aria-labelledby={TASK_LIST_HEADING_ID} className="flex flex-col gap-3">
         <TaskListHeading total={feed.data?.pages[0]?.total}>
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/tasks">
-              <SquareKanban aria-hidden="true" />
-              {t('list.openBoard')}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/signals">
+                <Rss aria-hidden="true" />
+                {t('list.signals')}
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/tasks">
+                <SquareKanban aria-hidden="true" />
+                {t('list.openBoard')}
+              </Link>
+            </Button>
+          </div>
         </TaskListHeading>
         <div>
           <TaskList

@@ -1,8 +1,8 @@
 import type { TaskPriority } from '@doppel/contracts';
-import { ListFilter } from 'lucide-react';
+import { ListFilter, Rss } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useTaskCounts } from '@/lib/task-api';
 import { useTaskFeed } from '../api/use-task-feed';
@@ -28,17 +28,25 @@ export default function MobileActions() {
   return (
     <section aria-labelledby={TASK_LIST_HEADING_ID} className="grid gap-3 p-4">
       <TaskListHeading total={feed.data?.pages[0]?.total}>
-        <Button
-          ref={filterButton}
-          variant="outline"
-          size="sm"
-          aria-haspopup="dialog"
-          aria-expanded={filterOpen}
-          onClick={() => setFilterOpen(true)}
-        >
-          <ListFilter aria-hidden="true" />
-          {t('mobile.filterButton', { value: priorityChoiceLabel(t, priority) })}
-        </Button>
+        <div className="flex items-center gap-2">
+          {/* Icon only (44 px): the title, this and the filter share a phone's width. */}
+          <Button variant="outline" size="icon" asChild>
+            <Link to="/signals" aria-label={t('list.signals')}>
+              <Rss aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button
+            ref={filterButton}
+            variant="outline"
+            size="sm"
+            aria-haspopup="dialog"
+            aria-expanded={filterOpen}
+            onClick={() => setFilterOpen(true)}
+          >
+            <ListFilter aria-hidden="true" />
+            {t('mobile.filterButton', { value: priorityChoiceLabel(t, priority) })}
+          </Button>
+        </div>
       </TaskListHeading>
       <TaskList feed={feed} selectedId={openId} onSelect={(task) => setParams({ task: task.id })} />
       <Suspense fallback={null}>

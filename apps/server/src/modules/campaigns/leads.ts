@@ -1,0 +1,253 @@
+import {
+  createLeadInputSchema,
+  leadStatuses,
+  listLeadsQuerySchema,
+  updateLeadStatusInputSchema,
+  type CreateLeadInput,
+  type Lead,
+  type LeadPage,
+  type LeadStatus,
+  type ListLeadsQuery,
+} from '@doppel/contracts';
+import { and, campaignLeads, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { escapeLike } from '../contacts/list-contacts';
+import { announceCampaign, assertOpen, findOwnCampaign } from './campaign-queries';
+import { insertLeads } from './lead-rows';
+import { leadMatchScore } from './match-score';
+
+export type LeadRecord = typeof campaignLeads.$inferSelect;
+
+export const LEAD_NOT_FOUND = 'Lead not found';
+
+export function toLead(row: LeadRecord): Lead {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    name: row.name,
+    company: row.company,
+    position: row.position,
+    email: row.email,
+    phone: row.phone,
+    linkedinUrl: row.linkedinUrl,
+    language: row.language,
+    status: row.status,
+    source: row.source,
+    matchScore: row.matchScore,
+    lastContact: row.lastContactAt?.toISOString() ?? null,
+    responseRate: row.responseRate,
+    enrichment: row.enrichment,
+    contactId: row.contactId,
+    taskId: row.taskId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Where a status stands in the funnel: new 0 … converted 4. */
+export function leadStatusRank(status: LeadStatus): number {
+  return leadStatuses.indexOf(status);
+}
+
+const STAMP_OF = {
+  contacted: 'contactedAt',
+  responded: 'respondedAt',
+  qualified: 'qualifiedAt',
+  converted: 'convertedAt',
+} as const satisfies Partial<Record<LeadStatus, keyof LeadRecord>>;
+
+type StatusStamps = Partial<Pick<LeadRecord, (typeof STAMP_OF)[keyof typeof STAMP_OF] | 'lastContactAt'>>;
+
+/**
+ * The time stamps a lead gains on reaching `status`: each step up to it that was never reached
+ * before is stamped now (new → qualified stamps contacted, responded and qualified), so the
+ * funnel and the chart read every step; a step already reached keeps its first time.
+ */
+export function statusStamps(lead: Pick<LeadRecord, keyof StatusStamps>, status: LeadStatus, now: Date) {
+  const stamps: StatusStamps = {};
+  for (const step of leadStatuses.slice(1, leadStatusRank(status) + 1)) {
+    const column = STAMP_OF[step as keyof typeof STAMP_OF];
+    if (!lead[column]) stamps[column] = now;
+  }
+  if (status === 'contacted') stamps.lastContactAt = now;
+  return stamps;
+}
+
+/**
+ * Moves a lead forward to `status` and never back: a lead already at that step or a later one
+ * keeps its status (a bulk email does not undo a reply). Stamps the steps it reaches for the
+ * first time and, on contacted, the last contact. Pass the transaction of the change; answers
+ * the lead as it now is, or null when the user has no such lead.
+ */
+export async function advanceLeadStatus(
+  tx: DbOrTx,
+  userId: string,
+  leadId: string,
+  status: LeadStatus,
+  now: Date,
+): Promise<LeadRecord | null> {
+  const [lead] = await tx
+    .select()
+    .from(campaignLeads)
+    .where(and(eq(campaignLeads.id, leadId), eq(campaignLeads.userId, userId)))
+    .for('update');
+  if (!lead) return null;
+  const forward = leadStatusRank(status) > leadStatusRank(lead.status);
+  // A lead staying where it is still gets any step it skipped; its last contact moves only
+  // when this is a contact (contacting again refreshes it even though the status stays).
+  const { lastContactAt: _reached, ...stamps } = statusStamps(lead, forward ? status : lead.status, now);
+  const changes: StatusStamps = { ...stamps, ...(status === 'contacted' && { lastContactAt: now }) };
+  if (!forward && Object.keys(changes).length === 0) return lead;
+  const [updated] = await tx
+    .update(campaignLeads)
+    .set({ ...(forward && { status }), ...changes, updatedAt: now })
+    .where(eq(campaignLeads.id, leadId))
+    .returning();
+  return updated!;
+}
+
+/** The Leads tab: newest first, by status and by a search over name, company, email, position. */
+export async function listLeads(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  query: ListLeadsQuery,
+): Promise<LeadPage> {
+  const { status, search, page, limit } = listLeadsQuerySchema.parse(query);
+  await findOwnCampaign(ctx.db, userId, campaignId);
+  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const where = and(
+    eq(campaignLeads.campaignId, campaignId),
+    eq(campaignLeads.userId, userId),
+    status ? eq(campaignLeads.status, status) : undefined,
+    pattern
+      ? or(
+          sql`${campaignLeads.name} ILIKE ${pattern} ESCAPE '\\'`,
+          sql`${campaignLeads.company} ILIKE ${pattern} ESCAPE '\\'`,
+          sql`${campaignLeads.email} ILIKE ${pattern} ESCAPE '\\'`,
+          sql`${campaignLeads.position} ILIKE ${pattern} ESCAPE '\\'`,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(campaignLeads)
+      .where(where)
+      .orderBy(desc(campaignLeads.createdAt), desc(campaignLeads.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(campaignLeads)
+      .where(where),
+  ]);
+  return { items: rows.map(toLead), total: Number(total?.count ?? 0), page, limit };
+}
+
+/** A lead typed in by hand (source manual_input); the same person twice is refused. */
+export async function createLead(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  input: CreateLeadInput,
+): Promise<Lead> {
+  const data = createLeadInputSchema.parse(input);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    // Locked, so two adds of the same person cannot both pass the duplicate check.
+    const campaign = await findOwnCampaign(tx, userId, campaignId, { forUpdate: true });
+    assertOpen(campaign, 'adding leads');
+    const lead = {
+      name: data.name,
+      company: data.company ?? null,
+      position: data.position ?? null,
+      email: data.email?.toLowerCase() ?? null,
+      phone: data.phone ?? null,
+      linkedinUrl: data.linkedinUrl ?? null,
+      language: data.language ?? null,
+    };
+    const result = await insertLeads(tx, {
+      userId,
+      campaignId,
+      source: 'manual_input',
+      rows: [lead],
+      now,
+      matchScore: (each) => leadMatchScore(each, campaign.stageConfigs),
+    });
+    if (result.inserted === 0) {
+      throw new AppError(
+        'conflict',
+        lead.email
+          ? `This campaign already has a lead with the email ${lead.email}.`
+          : `This campaign already has ${lead.name}${lead.company ? ` of ${lead.company}` : ''}.`,
+      );
+    }
+    const [created] = await tx.select().from(campaignLeads).where(eq(campaignLeads.id, result.ids[0]!));
+    return created!;
+  });
+  await announceCampaign(ctx, userId, campaignId);
+  return toLead(row);
+}
+
+async function findOwnLead(db: DbOrTx, userId: string, campaignId: string, leadId: string) {
+  const [lead] = await db
+    .select()
+    .from(campaignLeads)
+    .where(
+      and(
+        eq(campaignLeads.id, leadId),
+        eq(campaignLeads.campaignId, campaignId),
+        eq(campaignLeads.userId, userId),
+      ),
+    )
+    .for('update');
+  if (!lead) throw new AppError('not_found', LEAD_NOT_FOUND);
+  return lead;
+}
+
+/**
+ * The user sets a lead's status by hand, forward or back. Every step up to the new status
+ * that was never reached is stamped now; going back keeps the stamps (the step was reached).
+ */
+export async function updateLeadStatus(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  leadId: string,
+  input: { status: LeadStatus },
+): Promise<Lead> {
+  const { status } = updateLeadStatusInputSchema.parse(input);
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const lead = await findOwnLead(tx, userId, campaignId, leadId);
+    const [updated] = await tx
+      .update(campaignLeads)
+      .set({ status, ...statusStamps(lead, status, now), updatedAt: now })
+      .where(eq(campaignLeads.id, lead.id))
+      .returning();
+    return updated!;
+  });
+  await announceCampaign(ctx, userId, campaignId);
+  return toLead(row);
+}
+
+export async function deleteLead(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  leadId: string,
+): Promise<void> {
+  const deleted = await ctx.db
+    .delete(campaignLeads)
+    .where(
+      and(
+        eq(campaignLeads.id, leadId),
+        eq(campaignLeads.campaignId, campaignId),
+        eq(campaignLeads.userId, userId),
+      ),
+    )
+    .returning({ id: campaignLeads.id });
+  if (deleted.length === 0) throw new AppError('not_found', LEAD_NOT_FOUND);
+  await announceCampaign(ctx, userId, campaignId);
+}

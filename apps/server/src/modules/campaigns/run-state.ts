@@ -1,0 +1,120 @@
+import {
+  STAGE_THRESHOLDS,
+  type CampaignRun,
+  type CampaignStage,
+  type StageCompletion,
+} from '@doppel/contracts';
+import type { DbOrTx } from '@doppel/db';
+
+/** One line of a run's report: what happened to a source, a tool or the outreach. */
+export type RunNote = CampaignRun['notes'][number];
+
+/** Outcomes that count work done; they add up across slices and survive a restart. */
+const COUNTED = new Set(['imported', 'enriched', 'simulated', 'tasks_created']);
+
+const RECOUNTED = new Set(['csv_upload', 'manual_input']);
+
+const DETAIL_MAX = 500;
+
+export function note(
+  stage: CampaignStage,
+  subject: string,
+  outcome: string,
+  extra: { count?: number; detail?: string } = {},
+): RunNote {
+  return {
+    stage,
+    subject,
+    outcome,
+    ...(extra.count !== undefined && { count: extra.count }),
+    ...(extra.detail !== undefined && { detail: extra.detail.slice(0, DETAIL_MAX) }),
+  };
+}
+
+/**
+ * Adds a slice's notes to the run's: one note per stage, subject and outcome, whose count adds
+ * up and whose detail is the latest.
+ */
+export function mergeNotes(notes: readonly RunNote[], added: readonly RunNote[]): RunNote[] {
+  const merged = notes.map((each) => ({ ...each }));
+  for (const next of added) {
+    const same = merged.find(
+      (each) => each.stage === next.stage && each.subject === next.subject && each.outcome === next.outcome,
+    );
+    if (!same) {
+      merged.push({ ...next });
+      continue;
+    }
+    if (next.count !== undefined) same.count = (same.count ?? 0) + next.count;
+    if (next.detail !== undefined) same.detail = next.detail;
+  }
+  return merged;
+}
+
+/**
+ * The run as a (re)start finds it: running again, without the last error, and without the
+ * notes of unfinished stages that said why something could not be done — a source that needed
+ * a key or failed is tried again, now that the user may have fixed it. Counts stay.
+ */
+export function restartedRun(run: CampaignRun, completion: StageCompletion): CampaignRun {
+  return {
+    ...run,
+    state: 'running',
+    error: null,
+    notes: run.notes.filter(
+      (each) =>
+        completion[each.stage] ||
+        // File imports and hand-typed leads are counted afresh: the user may have added some.
+        (COUNTED.has(each.outcome) && !RECOUNTED.has(each.subject)),
+    ),
+  };
+}
+
+/** What the progress figure is computed from. */
+export interface LeadFigures {
+  total: number;
+  /** Leads enrichment has been through. */
+  enriched: number;
+  /** Leads with their outreach task. */
+  engaged: number;
+}
+
+/**
+ * Progress follows stage completion (spec §4, docs/decisions/019): 33 once extraction is done,
+ * 66 once enrichment is, 100 once every lead has its outreach task. Within a stage it moves with
+ * the work done but stays below the next threshold until the stage is complete, so the stage
+ * shown (derived from progress) never runs ahead of the run.
+ */
+export function runProgress(
+  completion: StageCompletion,
+  figures: LeadFigures,
+  sources: { done: number; total: number },
+): number {
+  const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  if (!completion.extraction) {
+    return Math.min(STAGE_THRESHOLDS.enrichment - 1, Math.floor(33 * share(sources.done, sources.total)));
+  }
+  if (!completion.enrichment) {
+    return (
+      STAGE_THRESHOLDS.enrichment + Math.min(32, Math.floor(33 * share(figures.enriched, figures.total)))
+    );
+  }
+  if (!completion.engagement) {
+    return STAGE_THRESHOLDS.engagement + Math.min(33, Math.round(34 * share(figures.engaged, figures.total)));
+  }
+  return 100;
+}
+
+/** What one slice of a run did, for the transaction that saves it. */
+export interface SliceResult {
+  stage: CampaignStage;
+  notes: RunNote[];
+  /** Writes the slice's data in the transaction that saves the run; may add notes (counts). */
+  write?: (tx: DbOrTx) => Promise<RunNote[]>;
+  /** Extraction: every chosen source has been read. (Later stages are done when no lead is left.) */
+  sourcesDone?: boolean;
+  /** The stage as a whole could not be done: the run stops with this error, in our words. */
+  error?: string;
+  /** Work that opens its own transactions (new tasks), run once the slice is saved. */
+  afterSave?: () => Promise<void>;
+}

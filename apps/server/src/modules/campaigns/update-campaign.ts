@@ -1,0 +1,96 @@
+import {
+  budgetPerContact,
+  campaignDisplayName,
+  campaignTitle,
+  dailyBudget,
+  stageConfigsSchema,
+  updateCampaignInputSchema,
+  type Campaign,
+  type StageConfigs,
+  type UpdateCampaignInput,
+} from '@doppel/contracts';
+import { and, campaigns, eq } from '@doppel/db';
+import type { AppContext } from '../../lib/context';
+import { announceCampaign, assertOpen, findOwnCampaign, getCampaign } from './campaign-queries';
+
+type Changes = ReturnType<typeof updateCampaignInputSchema.parse>;
+
+/** The stage configs with the settings' changes applied to the parts they belong to. */
+export function applyToStageConfigs(
+  current: StageConfigs,
+  changes: Changes,
+  totalBudget: number,
+): StageConfigs {
+  const extraction = {
+    ...current.extraction,
+    ...(changes.sources && { sources: changes.sources }),
+    ...(changes.sourceConfigs && {
+      source_configs: { ...current.extraction.source_configs, ...changes.sourceConfigs },
+    }),
+    ...(changes.targetContactCount !== undefined && { target_contact_count: changes.targetContactCount }),
+    ...(changes.filters && { filters: { ...current.extraction.filters, ...changes.filters } }),
+  };
+  const enrichment = {
+    ...current.enrichment,
+    ...(changes.tools && { tools: changes.tools }),
+    budget_per_contact: budgetPerContact(totalBudget, extraction.target_contact_count),
+  };
+  let templates = current.engagement.message_templates;
+  if (changes.messageTemplate !== undefined) {
+    // The settings dialog edits the first template; clearing it removes it.
+    const rest = templates.slice(1);
+    templates = changes.messageTemplate.trim() === '' ? rest : [changes.messageTemplate, ...rest];
+  }
+  const engagement = {
+    ...current.engagement,
+    ...(changes.channels && { channels: changes.channels }),
+    ...(changes.aiConfig?.personalization && { personalization_level: changes.aiConfig.personalization }),
+    message_templates: templates,
+  };
+  return stageConfigsSchema.parse({ extraction, enrichment, engagement });
+}
+
+/**
+ * The detail's Settings (spec §2): applies each change to the part of the stored draft it
+ * belongs to and recomputes the figures that follow from it (daily budget, budget per contact,
+ * the stored name). `name` is the title; a full stored name is cut at its first colon.
+ */
+export async function updateCampaign(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  input: UpdateCampaignInput,
+): Promise<Campaign> {
+  const changes = updateCampaignInputSchema.parse(input);
+  await ctx.db.transaction(async (tx) => {
+    const row = await findOwnCampaign(tx, userId, id, { forUpdate: true });
+    assertOpen(row, 'editing it');
+    const totalBudget = changes.totalBudget ?? row.totalBudget;
+    const stageConfigs = applyToStageConfigs(row.stageConfigs, changes, totalBudget);
+    const nameChanges = changes.name !== undefined || changes.sources || changes.tools || changes.channels;
+    const title = campaignTitle(changes.name ?? row.name).trim() || campaignTitle(row.name);
+    await tx
+      .update(campaigns)
+      .set({
+        ...(nameChanges && {
+          name: campaignDisplayName(
+            title,
+            stageConfigs.extraction.sources,
+            stageConfigs.enrichment.tools,
+            stageConfigs.engagement.channels,
+          ),
+        }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.totalBudget !== undefined && {
+          totalBudget: changes.totalBudget,
+          dailyBudget: dailyBudget(changes.totalBudget),
+        }),
+        ...(changes.aiConfig && { aiSettings: { ...row.aiSettings, ...changes.aiConfig } }),
+        stageConfigs,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+  });
+  await announceCampaign(ctx, userId, id);
+  return getCampaign(ctx, userId, id);
+}

@@ -1,0 +1,142 @@
+import type { SignalPlatform, TaskContext, TaskType } from '@doppel/contracts';
+import type { signalSources } from '@doppel/db';
+import type { AppContext } from '../../lib/context';
+import { OFFLINE_ENGINE } from '../engine/analyze-task';
+import { getTwinVoice } from '../personas/persona-queries';
+import { getUserSettings } from '../settings/user-settings';
+import { contentThemes } from './match-signal';
+import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
+
+/*
+ * The content plan: `cadencePerWeek` slots spread evenly over each ISO week (UTC, the first at
+ * Monday 09:00), and at each slot the twin proposes one post — LinkedIn or Reddit, alternating
+ * over the chosen platforms — on the next theme of the active persona, taken round-robin. A
+ * slot's key (plan, week, cadence, slot) is its de-duplication key, so a slot never makes two
+ * posts; a slot missed while the server was down is not made up, the current one is.
+ */
+
+const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
+/** Slots start at 09:00 UTC on their day: a post proposed in the morning can go out that day. */
+const FIRST_SLOT_OFFSET_MS = 9 * HOUR_MS;
+/** 1970-01-05 was a Monday: weeks are counted from there. */
+const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
+
+export const NO_THEMES_ERROR = 'Add content themes to the active persona';
+
+export interface Slot {
+  /** Weeks since the epoch Monday, and the slot's number within its week. */
+  week: number;
+  index: number;
+  start: Date;
+}
+
+function slotStart(week: number, index: number, cadence: number): Date {
+  return new Date(
+    EPOCH_MONDAY_MS + week * WEEK_MS + FIRST_SLOT_OFFSET_MS + Math.floor((index * WEEK_MS) / cadence),
+  );
+}
+
+/** The latest slot that has started at `now`. */
+export function currentSlot(now: Date, cadence: number): Slot {
+  let week = Math.floor((now.getTime() - EPOCH_MONDAY_MS) / WEEK_MS);
+  for (;;) {
+    for (let index = cadence - 1; index >= 0; index--) {
+      const start = slotStart(week, index, cadence);
+      if (start.getTime() <= now.getTime()) return { week, index, start };
+    }
+    week -= 1;
+  }
+}
+
+/** When the slot after `now` starts. */
+export function nextSlotStart(now: Date, cadence: number): Date {
+  const current = currentSlot(now, cadence);
+  return current.index + 1 < cadence
+    ? slotStart(current.week, current.index + 1, cadence)
+    : slotStart(current.week + 1, 0, cadence);
+}
+
+/** ISO 8601 week of a date (2025-W07), for the key a person can read. */
+export function isoWeek(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+const PLATFORM_TASK: Record<SignalPlatform, { type: TaskType; label: string; approach: string }> = {
+  linkedin: {
+    type: 'linkedin_post',
+    label: 'LinkedIn',
+    approach: 'One idea, one story from your work, one question to the reader',
+  },
+  reddit: {
+    type: 'reddit_post',
+    label: 'Reddit',
+    approach: 'Start a discussion: share experience, ask for others’, no pitch',
+  },
+};
+
+export interface PlanPollResult {
+  itemsSeen: number;
+  tasksCreated: number;
+  lastError: string | null;
+  nextRunAt: Date;
+}
+
+/** One content-plan poll: the current slot's post, unless that slot already has one. */
+export async function pollContentPlan(
+  ctx: AppContext,
+  source: typeof signalSources.$inferSelect,
+  now: Date,
+): Promise<PlanPollResult> {
+  const cadence = source.cadencePerWeek ?? 1;
+  const nextRunAt = nextSlotStart(now, cadence);
+  const slot = currentSlot(now, cadence);
+  const persona = await getTwinVoice(ctx.db, source.userId);
+  const themes = contentThemes(persona);
+  const platforms = source.platforms.length > 0 ? source.platforms : (['linkedin'] as SignalPlatform[]);
+  if (themes.length === 0) return { itemsSeen: 0, tasksCreated: 0, lastError: NO_THEMES_ERROR, nextRunAt };
+
+  const platform = platforms[(slot.week * cadence + slot.index) % platforms.length]!;
+  const theme = themes[source.tasksCreated % themes.length]!;
+  const { type, label, approach } = PLATFORM_TASK[platform];
+  const settings = await getUserSettings(ctx, source.userId);
+  const context: TaskContext = {
+    summary: `Content plan (${cadence} a week): a ${label} post on “${theme}”.`,
+    recommendation: `SOCIAL: publish it by ${nextRunAt.toISOString().slice(0, 10)}, then answer comments in the first hour`,
+    analyzedBy: OFFLINE_ENGINE,
+    language: settings.responseLanguage !== 'auto' ? settings.responseLanguage : settings.language,
+    analysisData: { opportunityType: 'Thought leadership', recommendedApproach: approach },
+  };
+  const week = isoWeek(slot.start);
+  const taskId = await ctx.db.transaction(async (tx) => {
+    const itemId = await claimItem(
+      tx,
+      source.userId,
+      {
+        sourceId: source.id,
+        kind: 'content_slot',
+        dedupeKey: `plan:${source.id}:${week}:${cadence}:${slot.index}`,
+        title: `${label} post: ${theme}`,
+        url: null,
+        publishedAt: slot.start,
+      },
+      now,
+    );
+    if (!itemId) return null;
+    return insertSignalTask(
+      tx,
+      source.userId,
+      itemId,
+      { type, title: `${label} post: ${theme}`, description: theme, contactId: null, context },
+      now,
+    );
+  });
+  if (!taskId) return { itemsSeen: 0, tasksCreated: 0, lastError: null, nextRunAt };
+  await finishSignalTask(ctx, source.userId, taskId, { priorityFromAnalysis: true });
+  return { itemsSeen: 1, tasksCreated: 1, lastError: null, nextRunAt };
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import {
+  importJobChangesInputSchema,
+  jobChangeInputSchema,
+  type ImportJobChangesInput,
+  type JobChangeImportReport,
+  type JobChangeInput,
+  type JobChangeResult,
+} from '@doppel/contracts';
+import { and, asc, contacts, eq, signalItems, sql } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { getUserSettings } from '../settings/user-settings';
+import { JobChangeCsvError, parseJobChangeCsv } from './parse-job-change-csv';
+import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
+
+/*
+ * Job changes. LinkedIn has no open API for them, so they arrive typed in, from a CSV, or from
+ * a campaign's enrichment when a lead's company changed. Each becomes a congratulation task
+ * (trigger linkedin_job_change) for the contact of that name — found, or added — whose
+ * company moves to the new one. The same person, new company and date is one change, however
+ * often it is sent.
+ */
+
+/** The readable line of a change, as the task's LinkedIn activity. */
+export function jobChangeActivity(change: {
+  name: string;
+  oldCompany: string | null;
+  newCompany: string;
+  title: string | null;
+  date: string | null;
+}): string {
+  return [
+    `${change.name} moved`,
+    change.oldCompany ? ` from ${change.oldCompany}` : '',
+    ` to ${change.newCompany}`,
+    change.title ? ` as ${change.title}` : '',
+    change.date ? ` on ${change.date}` : '',
+  ].join('');
+}
+
+/** The de-duplication key: lower-cased name, new company and date, hashed. */
+export function jobChangeKey(change: { name: string; newCompany: string; date: string | null }): string {
+  const parts = [change.name, change.newCompany].map((part) =>
+    part.trim().toLowerCase().replace(/\s+/g, ' '),
+  );
+  const hash = createHash('sha256')
+    .update([...parts, change.date ?? ''].join('|'))
+    .digest('hex');
+  return `job:${hash}`;
+}
+
+/**
+ * Records one job change and makes its task, unless the same change was recorded before (then
+ * the earlier task is named). Exported for the campaigns' enrichment, which calls it when a
+ * lead's company changed.
+ */
+export async function recordJobChange(
+  ctx: AppContext,
+  userId: string,
+  input: JobChangeInput,
+): Promise<JobChangeResult> {
+  const change = jobChangeInputSchema.parse(input);
+  const date = change.date ?? null;
+  const now = ctx.clock.now();
+  const dedupeKey = jobChangeKey({ ...change, date });
+  const activity = jobChangeActivity({ ...change, date });
+  // A new contact is guessed to speak the user's language until they write.
+  const { language: userLanguage } = await getUserSettings(ctx, userId);
+  const result = await ctx.db.transaction(async (tx) => {
+    const itemId = await claimItem(
+      tx,
+      userId,
+      {
+        sourceId: null,
+        kind: 'job_change',
+        dedupeKey,
+        title: activity,
+        url: null,
+        publishedAt: date ? new Date(`${date}T00:00:00Z`) : null,
+      },
+      now,
+    );
+    if (!itemId) {
+      const [earlier] = await tx
+        .select({ taskId: signalItems.taskId })
+        .from(signalItems)
+        .where(and(eq(signalItems.userId, userId), eq(signalItems.dedupeKey, dedupeKey)));
+      return { status: 'duplicate' as const, taskId: earlier?.taskId ?? null, contactId: null };
+    }
+    let [contact] = await tx
+      .select({ id: contacts.id, language: contacts.language })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), sql`lower(${contacts.name}) = ${change.name.toLowerCase()}`))
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(1);
+    if (contact) {
+      await tx
+        .update(contacts)
+        .set({ company: change.newCompany, updatedAt: now })
+        .where(eq(contacts.id, contact.id));
+    } else {
+      [contact] = await tx
+        .insert(contacts)
+        .values({
+          userId,
+          name: change.name,
+          company: change.newCompany,
+          language: userLanguage,
+          source: 'linkedin',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: contacts.id, language: contacts.language });
+    }
+    const taskId = await insertSignalTask(
+      tx,
+      userId,
+      itemId,
+      {
+        type: 'proactive_message',
+        title: `Congratulate ${change.name} on the move to ${change.newCompany}`,
+        description: activity,
+        contactId: contact!.id,
+        context: {
+          triggerType: 'linkedin_job_change',
+          triggerData: { jobChangeCompany: change.newCompany, linkedinActivity: activity },
+          // Written to in the contact's language, not the language of the activity line.
+          language: contact!.language,
+        },
+      },
+      now,
+    );
+    return { status: 'created' as const, taskId, contactId: contact!.id };
+  });
+  if (result.status === 'created') {
+    await finishSignalTask(ctx, userId, result.taskId, { priorityFromAnalysis: true });
+  }
+  return result;
+}
+
+/** Imports a CSV of job changes: each good row is recorded; bad rows are reported by line. */
+export async function importJobChanges(
+  ctx: AppContext,
+  userId: string,
+  input: ImportJobChangesInput,
+): Promise<JobChangeImportReport> {
+  const { csv, mapping } = importJobChangesInputSchema.parse(input);
+  let parsed;
+  try {
+    parsed = parseJobChangeCsv(csv, mapping);
+  } catch (error) {
+    if (error instanceof JobChangeCsvError)
+      throw new AppError('validation_failed', error.message, { fields: { csv: 'csvInvalid' } });
+    throw error;
+  }
+  const report: JobChangeImportReport = { created: 0, duplicates: 0, rejected: parsed.rejected };
+  for (const { input: change } of parsed.rows) {
+    const result = await recordJobChange(ctx, userId, change);
+    if (result.status === 'created') report.created++;
+    else report.duplicates++;
+  }
+  report.rejected.sort((a, b) => a.row - b.row);
+  return report;
+}

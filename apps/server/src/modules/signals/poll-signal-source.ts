@@ -1,0 +1,442 @@
+import { createHash } from 'node:crypto';
+import {
+  FIRST_POLL_WINDOW_DAYS,
+  REDDIT_POLL_MINUTES,
+  RSS_POLL_MINUTES,
+  type TaskContext,
+} from '@doppel/contracts';
+import { contacts, eq, signalSources, type DbOrTx } from '@doppel/db';
+import { z } from 'zod';
+import { FeedFetchError, fetchFeed } from '../../integrations/feeds/fetch-feed';
+import { FeedParseError, readFeed, type FeedEntry } from '../../integrations/feeds/parse-feed';
+import {
+  createRedditClient,
+  RedditError,
+  type RedditPost,
+  type RedditRule,
+} from '../../integrations/feeds/reddit';
+import { anyAddress } from '../../integrations/web/fetch-page';
+import type { AppContext } from '../../lib/context';
+import type { JobHandler } from '../../jobs/job-queue';
+import { OFFLINE_ENGINE } from '../engine/analyze-task';
+import { getTwinVoice } from '../personas/persona-queries';
+import { getUserSettings } from '../settings/user-settings';
+import { pollContentPlan } from './content-plan';
+import {
+  commentWelcome,
+  firstMatchingPhrase,
+  matchContact,
+  personaPhrases,
+  type ContactCandidate,
+} from './match-signal';
+import { POLL_JOB_KIND, lockSource, schedulePoll, type PollJobPayload } from './schedule-poll';
+import { announceSource, isDemoUser } from './signal-sources';
+import {
+  claimItem,
+  counterIncrements,
+  finishSignalTask,
+  insertSignalTask,
+  type SignalItemInput,
+  type SignalTaskInput,
+} from './signal-tasks';
+
+/*
+ * The durable 'signals.poll' job (docs/decisions/020). It reads one source, records every new
+ * item, turns the matching ones into tasks, and schedules the source's next poll in the same
+ * transaction that saves the source's state. What a feed or Reddit did wrong (unreachable,
+ * HTTP error, not a feed, rate limit) is the source's lastError in our words and a later poll
+ * with back-off — the job itself succeeds, so the worker does not retry a broken feed in a
+ * storm. Only unexpected failures (the database) throw and are retried by the queue.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** The longest a failing source waits between polls. */
+const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
+/** Reddit's listing answers at most 100; the newest 50 cover a quarter hour of most subreddits. */
+const REDDIT_LISTING_LIMIT = 50;
+const ORIGINAL_POST_MAX = 4000;
+
+type SourceRow = typeof signalSources.$inferSelect;
+
+interface PollResult {
+  /** The source answered (a 304 included): lastFetchedAt moves. */
+  fetched: boolean;
+  itemsSeen: number;
+  tasksCreated: number;
+  lastError: string | null;
+  /** When to poll next; a failure's back-off is added by the caller. */
+  nextRunAt: Date;
+  /** A failed fetch, counted for the back-off (a content plan without themes is not one). */
+  failed?: boolean;
+  validators?: { etag: string | null; lastModified: string | null };
+  feedTitle?: string | null;
+}
+
+/** Back-off after `failures` failed polls in a row: the interval doubled per failure, capped. */
+export function backoffMs(intervalMs: number, failures: number): number {
+  return Math.min(intervalMs * 2 ** Math.min(failures, 8), Math.max(MAX_BACKOFF_MS, intervalMs));
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+const validUrl = (value: string | null) => (value && httpUrl.safeParse(value).success ? value : undefined);
+const cap = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The de-duplication key of a feed entry: its guid, else its link, else a hash of its title
+ * and date. A guid that is an address or a URN is unique on its own; a bare one ("1234") is
+ * only unique within its feed, so the feed's address is part of the key.
+ */
+export function feedEntryKey(feedUrl: string, entry: FeedEntry): string {
+  if (entry.guid)
+    return /^[a-z][a-z0-9+.-]*:/i.test(entry.guid) ? `rss:${entry.guid}` : `rss:${feedUrl}#${entry.guid}`;
+  if (entry.link) return `rss:${entry.link}`;
+  return `rss:${feedUrl}#${sha256(`${entry.title}|${entry.publishedAt?.toISOString() ?? ''}`)}`;
+}
+
+/** On a source's first poll only recent items make tasks; the rest are recorded as seen. */
+function isRecent(publishedAt: Date | null, now: Date): boolean {
+  return publishedAt !== null && now.getTime() - publishedAt.getTime() <= FIRST_POLL_WINDOW_DAYS * DAY_MS;
+}
+
+/** Records an item and, when it is new and matched, its task — in one transaction. */
+async function recordItem(
+  ctx: AppContext,
+  userId: string,
+  item: SignalItemInput,
+  task: SignalTaskInput | null,
+  now: Date,
+): Promise<{ seen: boolean; taskId: string | null }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const itemId = await claimItem(tx, userId, item, now);
+    if (!itemId) return { seen: false, taskId: null };
+    return { seen: true, taskId: task ? await insertSignalTask(tx, userId, itemId, task, now) : null };
+  });
+  if (result.taskId) await finishSignalTask(ctx, userId, result.taskId, { priorityFromAnalysis: true });
+  return result;
+}
+
+async function contactCandidates(db: DbOrTx, userId: string): Promise<ContactCandidate[]> {
+  return db
+    .select({ id: contacts.id, name: contacts.name, company: contacts.company, language: contacts.language })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .orderBy(contacts.createdAt, contacts.id);
+}
+
+/** What a news item asks of the user: a message to the contact it names, or a post on a theme. */
+function newsTask(
+  entry: FeedEntry,
+  newsSource: string,
+  people: readonly ContactCandidate[],
+  phrases: readonly string[],
+  postLanguage: string,
+): SignalTaskInput | null {
+  const text = `${entry.title}\n${entry.summary}`;
+  const headline = entry.title || cap(entry.summary, 200);
+  const triggerData: NonNullable<TaskContext['triggerData']> = {
+    newsTitle: cap(headline, 1000),
+    newsSource: cap(newsSource, 500),
+    newsUrl: validUrl(entry.link),
+  };
+  const contact = matchContact(text, people);
+  if (contact) {
+    return {
+      type: 'proactive_message',
+      title: `News about ${contact.label}: ${headline}`,
+      description: cap(entry.summary, 1000),
+      contactId: contact.contact.id,
+      context: {
+        triggerType: 'rss_news',
+        triggerData,
+        summary: cap(`${contact.label} is in the news (${newsSource}): ${headline}`, 4000),
+        // The contact is written to in their language, whatever the news was written in.
+        language: contact.contact.language,
+      },
+    };
+  }
+  const phrase = firstMatchingPhrase(text, phrases);
+  if (!phrase) return null;
+  return {
+    type: 'linkedin_post',
+    title: `LinkedIn post on the news: ${headline}`,
+    description: cap(entry.summary, 1000),
+    contactId: null,
+    context: {
+      triggerType: 'rss_news',
+      triggerData,
+      summary: cap(`Matches your theme “${phrase}” (${newsSource}): ${headline}`, 4000),
+      recommendation: 'SOCIAL: share your take on this news while it is fresh',
+      analyzedBy: OFFLINE_ENGINE,
+      language: postLanguage,
+      analysisData: {
+        opportunityType: 'Thought leadership',
+        recommendedApproach: 'Say what the news means for your audience, with one example from your work',
+      },
+    },
+  };
+}
+
+async function postLanguageOf(ctx: AppContext, userId: string): Promise<string> {
+  const settings = await getUserSettings(ctx, userId);
+  return settings.responseLanguage !== 'auto' ? settings.responseLanguage : settings.language;
+}
+
+async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<PollResult> {
+  const nextRunAt = new Date(now.getTime() + RSS_POLL_MINUTES * MINUTE_MS);
+  const failure = (message: string): PollResult => ({
+    fetched: false,
+    itemsSeen: 0,
+    tasksCreated: 0,
+    lastError: message,
+    nextRunAt,
+    failed: true,
+  });
+  let fetched;
+  try {
+    fetched = await fetchFeed(source.url!, {
+      etag: source.etag,
+      lastModified: source.lastModified,
+      allowAddress: ctx.config.fetchAllowPrivateAddresses ? anyAddress : undefined,
+    });
+  } catch (error) {
+    if (error instanceof FeedFetchError) return failure(error.message);
+    throw error;
+  }
+  if (fetched.status === 'not_modified') {
+    return { fetched: true, itemsSeen: 0, tasksCreated: 0, lastError: null, nextRunAt };
+  }
+  let feed;
+  try {
+    feed = readFeed(fetched.body);
+  } catch (error) {
+    // The validators of a broken answer are not kept: the next poll must read it again.
+    if (error instanceof FeedParseError) return failure(error.message);
+    throw error;
+  }
+  const first = source.lastFetchedAt === null;
+  const newsSource = feed.title ?? new URL(source.url!).host;
+  const [people, persona, postLanguage] = await Promise.all([
+    contactCandidates(ctx.db, source.userId),
+    getTwinVoice(ctx.db, source.userId),
+    postLanguageOf(ctx, source.userId),
+  ]);
+  const phrases = [...source.keywords, ...personaPhrases(persona)];
+  let itemsSeen = 0;
+  let tasksCreated = 0;
+  // Oldest first, so the newest news is the newest task.
+  for (const entry of [...feed.entries].reverse()) {
+    if (!entry.title && !entry.summary) continue;
+    const task =
+      !first || isRecent(entry.publishedAt, now)
+        ? newsTask(entry, newsSource, people, phrases, postLanguage)
+        : null;
+    const result = await recordItem(
+      ctx,
+      source.userId,
+      {
+        sourceId: source.id,
+        kind: 'rss_item',
+        dedupeKey: feedEntryKey(source.url!, entry),
+        title: entry.title || cap(entry.summary, 200),
+        url: validUrl(entry.link) ?? null,
+        publishedAt: entry.publishedAt,
+      },
+      task,
+      now,
+    );
+    if (result.seen) itemsSeen++;
+    if (result.taskId) tasksCreated++;
+  }
+  return {
+    fetched: true,
+    itemsSeen,
+    tasksCreated,
+    lastError: null,
+    nextRunAt,
+    validators: { etag: fetched.etag, lastModified: fetched.lastModified },
+    feedTitle: feed.title,
+  };
+}
+
+function redditTask(
+  post: RedditPost,
+  subreddit: string,
+  keyword: string,
+  welcome: ReturnType<typeof commentWelcome>,
+): SignalTaskInput {
+  const community = `r/${subreddit}`;
+  return {
+    type: 'reddit_comment',
+    title: `Comment in ${community}: ${post.title}`,
+    description: `Matches “${keyword}”. ${post.url}`,
+    contactId: null,
+    context: {
+      triggerType: 'social_comment',
+      triggerData: {
+        platform: 'reddit',
+        community,
+        originalAuthor: `u/${post.author}`,
+        originalPost: cap([post.title, post.selftext.trim()].filter(Boolean).join('\n\n'), ORIGINAL_POST_MAX),
+      },
+      // Whether a comment is welcome leads the analysis; the activity line keeps it when a
+      // model rewrites the summary and recommendation.
+      recommendation: `SOCIAL: ${welcome.statement}`,
+      analysisData: { contactActivity: welcome.statement, recommendedApproach: welcome.approach },
+    },
+  };
+}
+
+async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Promise<PollResult> {
+  const interval = REDDIT_POLL_MINUTES * MINUTE_MS;
+  const nextRunAt = new Date(now.getTime() + interval);
+  const subreddit = source.subreddit!;
+  const reddit = createRedditClient({
+    baseUrl: ctx.config.redditBaseUrl,
+    userAgent: `server:doppel-signals:0.1 (by Doppel; ${ctx.config.publicUrl})`,
+    clock: ctx.clock,
+  });
+  let posts: RedditPost[];
+  try {
+    posts = await reddit.newPosts(subreddit, REDDIT_LISTING_LIMIT);
+  } catch (error) {
+    if (!(error instanceof RedditError)) throw error;
+    const waited = error.retryAfterMs ?? 0;
+    return {
+      fetched: false,
+      itemsSeen: 0,
+      tasksCreated: 0,
+      lastError: error.message,
+      // Reddit's Retry-After is honoured: no poll before it, whatever the back-off says.
+      nextRunAt: new Date(now.getTime() + Math.max(interval, waited)),
+      failed: true,
+    };
+  }
+  const first = source.lastFetchedAt === null;
+  const persona = await getTwinVoice(ctx.db, source.userId);
+  // The source's own keywords decide; without any, the persona's themes do.
+  const phrases = source.keywords.length > 0 ? source.keywords : personaPhrases(persona);
+  // The rules are read once per poll, and only when a post needs them.
+  let rules: RedditRule[] | null | undefined;
+  let itemsSeen = 0;
+  let tasksCreated = 0;
+  for (const post of [...posts].reverse()) {
+    const keyword =
+      post.stickied || (first && !isRecent(post.createdAt, now))
+        ? null
+        : firstMatchingPhrase(`${post.title}\n${post.selftext}`, phrases);
+    let task: SignalTaskInput | null = null;
+    if (keyword) {
+      if (rules === undefined) rules = await reddit.rules(subreddit).catch(() => null);
+      task = redditTask(post, subreddit, keyword, commentWelcome(subreddit, rules));
+    }
+    const result = await recordItem(
+      ctx,
+      source.userId,
+      {
+        sourceId: source.id,
+        kind: 'reddit_post',
+        dedupeKey: `reddit:${post.fullname}`,
+        title: post.title,
+        url: validUrl(post.url) ?? null,
+        publishedAt: post.createdAt,
+      },
+      task,
+      now,
+    );
+    if (result.seen) itemsSeen++;
+    if (result.taskId) tasksCreated++;
+  }
+  return {
+    fetched: true,
+    itemsSeen,
+    tasksCreated,
+    lastError:
+      phrases.length === 0
+        ? 'Add keywords to this subreddit (or expertise areas to the active persona) so posts can be matched.'
+        : null,
+    nextRunAt,
+  };
+}
+
+function intervalOf(source: SourceRow): number {
+  return (source.kind === 'reddit' ? REDDIT_POLL_MINUTES : RSS_POLL_MINUTES) * MINUTE_MS;
+}
+
+/** Saves what a poll found and schedules the next one, with the source locked. */
+async function savePoll(ctx: AppContext, source: SourceRow, now: Date, result: PollResult): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockSource(tx, source.userId, source.id);
+    if (!row) return;
+    const failures = result.failed ? row.failures + 1 : 0;
+    const nextRunAt = result.failed
+      ? new Date(
+          Math.max(result.nextRunAt.getTime(), now.getTime() + backoffMs(intervalOf(row), failures - 1)),
+        )
+      : result.nextRunAt;
+    await tx
+      .update(signalSources)
+      .set({
+        ...(result.fetched && { lastFetchedAt: now }),
+        ...(result.validators && result.validators),
+        ...(result.feedTitle && { feedTitle: result.feedTitle.slice(0, 500) }),
+        ...(result.feedTitle && row.nameFromSource && { name: result.feedTitle.slice(0, 200) }),
+        lastError: result.lastError,
+        failures,
+        ...counterIncrements(result.itemsSeen, result.tasksCreated),
+        updatedAt: now,
+      })
+      .where(eq(signalSources.id, row.id));
+    // Paused while the poll ran: no next poll until resumed.
+    if (row.isActive) await schedulePoll(ctx, tx, row.userId, row.id, nextRunAt);
+  });
+}
+
+/**
+ * One poll of one source. A paused, removed or sample source — or any source of a demo
+ * sandbox — is left alone and not rescheduled.
+ */
+export async function pollSignalSource(ctx: AppContext, userId: string, sourceId: string): Promise<void> {
+  const [source] = await ctx.db.select().from(signalSources).where(eq(signalSources.id, sourceId));
+  if (!source || source.userId !== userId || !source.isActive || source.isSample) return;
+  if (await isDemoUser(ctx.db, userId)) return;
+  const now = ctx.clock.now();
+  const result =
+    source.kind === 'rss'
+      ? await pollFeed(ctx, source, now)
+      : source.kind === 'reddit'
+        ? await pollSubreddit(ctx, source, now)
+        : { fetched: true, ...(await pollContentPlan(ctx, source, now)) };
+  await savePoll(ctx, source, now, result);
+  await announceSource(ctx, userId, sourceId);
+}
+
+/**
+ * A poll that kept failing unexpectedly (not a feed's fault: those never throw) still leaves
+ * the source with a next poll, so one bad moment does not stop it for good.
+ */
+async function recordUnexpectedFailure(ctx: AppContext, payload: PollJobPayload): Promise<void> {
+  const [source] = await ctx.db.select().from(signalSources).where(eq(signalSources.id, payload.sourceId));
+  if (!source || source.userId !== payload.userId || !source.isActive) return;
+  const now = ctx.clock.now();
+  await savePoll(ctx, source, now, {
+    fetched: false,
+    itemsSeen: 0,
+    tasksCreated: 0,
+    lastError: 'The last poll failed unexpectedly; it will be tried again later.',
+    nextRunAt: new Date(now.getTime() + intervalOf(source)),
+    failed: true,
+  });
+  await announceSource(ctx, payload.userId, payload.sourceId);
+}
+
+export function signalsPollJob(ctx: AppContext): JobHandler<PollJobPayload> {
+  return {
+    kind: POLL_JOB_KIND,
+    maxAttempts: 3,
+    run: (payload) => pollSignalSource(ctx, payload.userId, payload.sourceId),
+    onFailed: (payload) => recordUnexpectedFailure(ctx, payload),
+  };
+}

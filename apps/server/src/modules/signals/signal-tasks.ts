@@ -1,0 +1,143 @@
+import {
+  createTaskInputSchema,
+  type SignalItemKind,
+  type TaskContext,
+  type TaskPriority,
+  type TaskType,
+} from '@doppel/contracts';
+import { and, contacts, eq, signalItems, signalSources, sql, tasks, type DbOrTx } from '@doppel/db';
+import type { AppContext } from '../../lib/context';
+import { withAnalysis } from '../engine/analyze-task';
+import { announce } from '../tasks/announce-task-change';
+import { refineTaskAnalysisLater } from '../tasks/refine-task-analysis';
+import { draftSignalTask } from './signal-drafts';
+
+/*
+ * How every signal becomes (at most) one task. The item's row is inserted first with ON
+ * CONFLICT DO NOTHING on (user, dedupe key); only the transaction that inserted it goes on to
+ * write the task, in the same transaction. Two workers polling the same feed, a poll racing a
+ * "poll now", or an import sent twice therefore make one task per item. The analysis is the
+ * offline engine's, as for every task (engine/analyze-task.ts); after commit the task is
+ * announced, a configured model refines the analysis, and the drafts are written.
+ */
+
+export interface SignalItemInput {
+  sourceId: string | null;
+  kind: SignalItemKind;
+  dedupeKey: string;
+  title: string;
+  url: string | null;
+  publishedAt: Date | null;
+}
+
+export interface SignalTaskInput {
+  type: TaskType;
+  title: string;
+  description: string;
+  contactId: string | null;
+  context: TaskContext;
+  priority?: TaskPriority;
+}
+
+const cap = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+/** An item's row, or null when the user's signals saw the same key before. */
+export async function claimItem(
+  tx: DbOrTx,
+  userId: string,
+  item: SignalItemInput,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(signalItems)
+    .values({
+      userId,
+      sourceId: item.sourceId,
+      kind: item.kind,
+      dedupeKey: item.dedupeKey.slice(0, 1000),
+      title: cap(item.title.trim() || '(untitled)', 1000),
+      url: item.url?.slice(0, 2000) ?? null,
+      publishedAt: item.publishedAt,
+      seenAt: now,
+    })
+    .onConflictDoNothing({ target: [signalItems.userId, signalItems.dedupeKey] })
+    .returning({ id: signalItems.id });
+  return row?.id ?? null;
+}
+
+/** Writes the task of a claimed item, analysed by the offline engine, and links the item to it. */
+export async function insertSignalTask(
+  tx: DbOrTx,
+  userId: string,
+  itemId: string,
+  input: SignalTaskInput,
+  now: Date,
+): Promise<string> {
+  // The same limits as a task created through the API (title length, context field caps).
+  const data = createTaskInputSchema.parse({
+    title: cap(input.title, 300),
+    type: input.type,
+    priority: input.priority,
+    description: cap(input.description, 5000),
+    contactId: input.contactId,
+    context: input.context,
+  });
+  let contact: { name: string; language: string } | null = null;
+  if (data.contactId) {
+    [contact = null] = await tx
+      .select({ name: contacts.name, language: contacts.language })
+      .from(contacts)
+      .where(and(eq(contacts.id, data.contactId), eq(contacts.userId, userId)));
+  }
+  const analyzed = withAnalysis({ type: data.type, context: data.context, contact });
+  const [task] = await tx
+    .insert(tasks)
+    .values({
+      userId,
+      contactId: contact ? data.contactId! : null,
+      type: data.type,
+      title: data.title,
+      description: data.description,
+      priority: data.priority ?? analyzed.priority ?? 'medium',
+      status: 'pending',
+      context: analyzed.context,
+      responses: {},
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: tasks.id });
+  await tx
+    .update(signalItems)
+    .set({ taskId: task!.id })
+    .where(and(eq(signalItems.id, itemId), eq(signalItems.userId, userId)));
+  return task!.id;
+}
+
+/**
+ * After the task committed: tell the open tabs, let a configured model refine the analysis in
+ * the background, and write the drafts. A draft that fails leaves the task usable (the
+ * composer can generate one), so it is logged, not thrown.
+ */
+export async function finishSignalTask(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  options: { priorityFromAnalysis: boolean },
+): Promise<void> {
+  await announce(ctx, userId, { type: 'task.created', taskId });
+  refineTaskAnalysisLater(ctx, userId, taskId, options);
+  try {
+    await draftSignalTask(ctx, userId, taskId);
+  } catch (error) {
+    ctx.log.warn({ err: error, taskId }, 'could not draft a signal task');
+  }
+}
+
+/** Adds a poll's new items and tasks to its source's counters. */
+export function counterIncrements(itemsSeen: number, tasksCreated: number) {
+  return {
+    itemsSeen: sql`${signalSources.itemsSeen} + ${itemsSeen}`,
+    tasksCreated: sql`${signalSources.tasksCreated} + ${tasksCreated}`,
+  };
+}

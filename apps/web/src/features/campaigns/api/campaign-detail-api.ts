@@ -1,0 +1,337 @@
+import type {
+  BulkEmailInput,
+  BulkEmailResult,
+  Campaign,
+  CampaignAnalytics,
+  CreateLeadInput,
+  GrowthCredential,
+  GrowthProvider,
+  Lead,
+  LeadCsvField,
+  LeadImportReport,
+  LeadPage,
+  LeadStatus,
+  UpdateCampaignInput,
+} from '@doppel/contracts';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiErrorFromResponse, isAbortError, networkError } from '@/lib/api-error';
+import { currentLanguage, i18n } from '@/lib/i18n';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useApi, useSessionManager } from '@/lib/services';
+import type { SessionManager } from '@/lib/session';
+import { campaignKeys } from './campaigns-api';
+
+/**
+ * Query keys of the detail screen, under the list's campaignKeys.detail(id): everything starts
+ * with 'campaigns', so invalidating campaignKeys.all (as the list's hooks and the live
+ * 'campaign.updated' event do) refreshes the detail, its leads and analytics too.
+ */
+export const campaignDetailKeys = {
+  all: campaignKeys.all,
+  detail: campaignKeys.detail,
+  leads: (id: string) => ['campaigns', 'detail', id, 'leads'] as const,
+  leadPage: (id: string, filter: LeadFilter) => ['campaigns', 'detail', id, 'leads', filter] as const,
+  analytics: (id: string) => ['campaigns', 'detail', id, 'analytics'] as const,
+  credentials: ['growth', 'credentials'] as const,
+};
+
+/** While a run is going the campaign, its leads and figures are read again this often. */
+export const LIVE_REFRESH_MS = 3000;
+export const LEADS_PAGE_SIZE = 50;
+
+export interface LeadFilter {
+  status?: LeadStatus;
+  search?: string;
+  page: number;
+}
+
+function campaignPath(id: string, rest = ''): string {
+  return `/api/campaigns/${encodeURIComponent(id)}${rest}`;
+}
+
+function leadPath(campaignId: string, leadId: string): string {
+  return campaignPath(campaignId, `/leads/${encodeURIComponent(leadId)}`);
+}
+
+export function isRunning(campaign: Campaign | undefined): boolean {
+  return campaign?.run.state === 'running';
+}
+
+/** GET /api/campaigns/:id, read again every few seconds while its run is going. */
+export function useCampaign(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignDetailKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Campaign>(campaignPath(id), { signal }),
+    refetchInterval: (query) => (isRunning(query.state.data) ? LIVE_REFRESH_MS : false),
+  });
+}
+
+/** Puts a changed campaign in its cache entry and has every list and figure read again. */
+async function storeCampaign(queryClient: QueryClient, campaign: Campaign): Promise<void> {
+  queryClient.setQueryData(campaignDetailKeys.detail(campaign.id), campaign);
+  await queryClient.invalidateQueries({
+    queryKey: campaignDetailKeys.all,
+    predicate: (query) => query.queryKey[2] !== campaign.id || query.queryKey.length > 3,
+  });
+}
+
+/** Leads, leads' figures and the campaign's metrics all move together. */
+function refreshLeads(queryClient: QueryClient, id: string): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const [root, kind, campaignId] = query.queryKey;
+      if (root !== 'campaigns') return false;
+      // The detail screen's own queries for this campaign, and every list (its counts).
+      return kind === 'detail' ? campaignId === id : true;
+    },
+  });
+}
+
+export function useUpdateCampaign(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateCampaignInput) => api.patch<Campaign>(campaignPath(id), input),
+    onSuccess: async (campaign) => {
+      notifySuccess(i18n.t('campaignDetail:toast.saved'));
+      await storeCampaign(queryClient, campaign);
+    },
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.save')),
+  });
+}
+
+// ── Leads ─────────────────────────────────────────────────────────────────────────────
+
+export function useLeads(id: string, filter: LeadFilter, { live = false }: { live?: boolean } = {}) {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignDetailKeys.leadPage(id, filter),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(filter.page), limit: String(LEADS_PAGE_SIZE) });
+      if (filter.status) params.set('status', filter.status);
+      if (filter.search) params.set('search', filter.search);
+      return api.get<LeadPage>(campaignPath(id, `/leads?${params.toString()}`), { signal });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+/** POST /api/campaigns/:id/leads; a 409 (already a lead) is left to the form to show. */
+export function useCreateLead(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateLeadInput) => api.post<Lead>(campaignPath(id, '/leads'), input),
+    onSuccess: async (lead) => {
+      notifySuccess(i18n.t('campaignDetail:toast.leadAdded', { name: lead.name }));
+      await refreshLeads(queryClient, id);
+    },
+  });
+}
+
+export function useUpdateLeadStatus(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ leadId, status }: { leadId: string; status: LeadStatus }) =>
+      api.patch<Lead>(leadPath(id, leadId), { status }),
+    onSuccess: async (lead) => {
+      // The row shows the new status at once; the figures follow with the refetch.
+      queryClient.setQueriesData<LeadPage>({ queryKey: campaignDetailKeys.leads(id) }, (page) =>
+        page ? { ...page, items: page.items.map((item) => (item.id === lead.id ? lead : item)) } : page,
+      );
+      notifySuccess(i18n.t('campaignDetail:toast.leadStatus', { name: lead.name }));
+      await refreshLeads(queryClient, id);
+    },
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.leadStatus')),
+  });
+}
+
+export function useDeleteLead(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lead: Pick<Lead, 'id' | 'name'>) => api.delete<unknown>(leadPath(id, lead.id)),
+    onSuccess: async (_result, lead) => {
+      notifySuccess(i18n.t('campaignDetail:toast.leadDeleted', { name: lead.name }));
+      await refreshLeads(queryClient, id);
+    },
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.leadDelete')),
+  });
+}
+
+export interface CsvHeaders {
+  headers: string[];
+  suggestedMapping: Partial<Record<LeadCsvField, string>> | null;
+}
+
+/** The file's header line and the server's guess at which column is which field. */
+export function useCsvHeaders(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (csv: string) => api.post<CsvHeaders>(campaignPath(id, '/leads/csv-headers'), { csv }),
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.csvRead')),
+  });
+}
+
+export function useImportLeads(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { csv: string; mapping: Partial<Record<LeadCsvField, string>> & { name: string } }) =>
+      api.post<LeadImportReport>(campaignPath(id, '/leads/import'), input),
+    onSuccess: () => refreshLeads(queryClient, id),
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.import')),
+  });
+}
+
+export function useBulkEmail(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkEmailInput) =>
+      api.post<BulkEmailResult>(campaignPath(id, '/leads/bulk-email'), input),
+    onSuccess: () => refreshLeads(queryClient, id),
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.bulkEmail')),
+  });
+}
+
+/**
+ * A GET whose answer is a file, with the session's bearer and one refresh-and-retry on 401 —
+ * the API client only reads JSON, and the access token lives in memory, so a plain link would
+ * go out without it.
+ */
+export async function fetchFile(
+  session: SessionManager,
+  path: string,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const send = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'text/csv' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    headers['Accept-Language'] = currentLanguage();
+    return fetch(path, { method: 'GET', headers, credentials: 'include' });
+  };
+  let response: Response;
+  try {
+    const used = session.accessToken;
+    response = await send(used);
+    if (response.status === 401) {
+      const next = await session.refresh();
+      if (next) {
+        await response.body?.cancel();
+        response = await send(next.accessToken);
+      }
+    }
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw networkError(error);
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** The file name a Content-Disposition header gives, the UTF-8 form preferred. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+/** Hands a blob to the browser as a download under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** 'Call List': the campaign's leads with phone numbers as a CSV file. */
+export function useCallListDownload(id: string) {
+  const session = useSessionManager();
+  return useMutation({
+    /** `fallbackName` is used when the server names no file. */
+    mutationFn: async (fallbackName: string) => {
+      const { blob, fileName } = await fetchFile(session, campaignPath(id, '/leads/call-list.csv'));
+      saveBlob(blob, fileName ?? fallbackName);
+    },
+    onSuccess: () => notifySuccess(i18n.t('campaignDetail:toast.callList')),
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.callList')),
+  });
+}
+
+// ── Analytics ─────────────────────────────────────────────────────────────────────────
+
+export function useCampaignAnalytics(id: string, { live = false }: { live?: boolean } = {}) {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignDetailKeys.analytics(id),
+    queryFn: ({ signal }) => api.get<CampaignAnalytics>(campaignPath(id, '/analytics'), { signal }),
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+// ── Provider keys ─────────────────────────────────────────────────────────────────────
+
+export function useGrowthCredentials() {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignDetailKeys.credentials,
+    queryFn: ({ signal }) => api.get<GrowthCredential[]>('/api/growth/credentials', { signal }),
+  });
+}
+
+function credentialPath(provider: GrowthProvider): string {
+  return `/api/growth/credentials/${encodeURIComponent(provider)}`;
+}
+
+/**
+ * PUT /api/growth/credentials/:provider. The key goes out once and is never kept here: the
+ * list is read again for its masked hint.
+ */
+export function useSaveGrowthCredential() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, apiKey }: { provider: GrowthProvider; apiKey: string }) =>
+      api.put<unknown>(credentialPath(provider), { apiKey }),
+    // The success toast names the provider; the caller says it (it knows the name).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignDetailKeys.credentials }),
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.keySave')),
+  });
+}
+
+export function useDeleteGrowthCredential() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: GrowthProvider) => api.delete<unknown>(credentialPath(provider)),
+    onSuccess: async (_result, provider) => {
+      queryClient.setQueryData<GrowthCredential[]>(campaignDetailKeys.credentials, (list) =>
+        list?.filter((item) => item.provider !== provider),
+      );
+      await queryClient.invalidateQueries({ queryKey: campaignDetailKeys.credentials });
+    },
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.keyRemove')),
+  });
+}

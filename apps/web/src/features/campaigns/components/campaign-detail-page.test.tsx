@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, type FakeHandler } from '@/test/fake-api';
+import { campaignDetailServer, makeCampaign } from '../testing/campaign-detail-server';
+import { renderCampaignDetail } from '../testing/render-campaign-detail';
+
+/** The value shown for a figure of a <dl> (its <dt> text → the <dd> after it). */
+function figure(scope: HTMLElement, label: string): string | null | undefined {
+  return within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('Campaign detail', () => {
+  it('shows the header, and the overview figures of the campaign', async () => {
+    renderCampaignDetail(campaignDetailServer());
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Seed Round Investors' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Active');
+    expect(screen.getByText('Campaign type:').parentElement).toHaveTextContent('Campaign type: Investor');
+    expect(screen.queryByText('Sample')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to campaigns' })).toHaveAttribute('href', '/business');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    const metrics = section('Key figures');
+    expect(figure(metrics, 'Leads')).toBe('1,234');
+    expect(figure(metrics, 'Response')).toBe('25%');
+    expect(figure(metrics, 'Qualified')).toBe('6');
+    expect(figure(metrics, 'Cost per lead')).toBe('0.5K tokens');
+    expect(within(metrics).getByText('10 of 40 contacted replied')).toBeInTheDocument();
+
+    const progress = screen.getByRole('progressbar', { name: 'Campaign progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '45');
+    const stages = within(section('Progress')).getByRole('list', { name: 'Stages' });
+    expect(
+      within(stages)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Extraction — done', 'Enrichment — not done yet', 'Engagement — not done yet']);
+
+    const tokens = section('Token usage');
+    expect(within(tokens).getByText('61.5K of 200K tokens')).toBeInTheDocument();
+    expect(figure(tokens, 'Daily budget')).toBe('7K tokens');
+    expect(figure(tokens, 'Remaining')).toBe('138.5K tokens');
+
+    const sources = within(section('Data sources')).getByRole('list', { name: 'Data sources' });
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.nextElementSibling?.firstElementChild?.textContent),
+    ).toEqual(['CSV Upload', 'Google Sheets', 'Apollo Search']);
+    expect(within(sources).getByText("Needs the sheet's CSV address (Settings)")).toBeInTheDocument();
+    expect(figure(section('Data sources'), 'Enrichment tools')).toBe('Clearbit, Hunter.io');
+
+    const ai = section('AI configuration');
+    expect(figure(ai, 'Model')).toBe('gpt-4o-mini');
+    expect(figure(ai, 'Personalization')).toBe('High');
+    expect(figure(ai, 'Temperature')).toBe('0.7');
+    expect(figure(ai, 'Max tokens')).toBe('2,000');
+  });
+
+  it('formats the figures for the interface language', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('de');
+    renderCampaignDetail(campaignDetailServer());
+    const metrics = await screen.findByRole('region', { name: 'Kennzahlen' });
+    expect(figure(metrics, 'Interessenten')).toBe('1.234');
+    expect(figure(metrics, 'Antwortquote')).toMatch(/^25\s%$/);
+  });
+
+  it('labels a sample campaign', async () => {
+    renderCampaignDetail(campaignDetailServer({ campaign: makeCampaign({ isSample: true }) }));
+    expect(await screen.findByText('Sample')).toBeInTheDocument();
+  });
+
+  it('shows what the run did and what needs setting up, and opens Settings from there', async () => {
+    const campaign = makeCampaign({
+      run: {
+        state: 'failed',
+        stage: 'extraction',
+        error: 'Apollo answered 401.',
+        updatedAt: '2026-03-05T09:00:00.000Z',
+        notes: [
+          { stage: 'extraction', subject: 'csv_upload', outcome: 'imported', count: 12 },
+          { stage: 'extraction', subject: 'apollo_search', outcome: 'needs_credential' },
+          { stage: 'extraction', subject: 'google_sheets', outcome: 'needs_url' },
+          { stage: 'extraction', subject: 'linkedin_search', outcome: 'unavailable' },
+          { stage: 'enrichment', subject: 'clearbit', outcome: 'simulated', count: 24 },
+          { stage: 'engagement', subject: 'email', outcome: 'tasks_created', count: 3 },
+        ],
+      },
+    });
+    const { user } = renderCampaignDetail(campaignDetailServer({ campaign }));
+
+    const run = await screen.findByRole('region', { name: 'Run' });
+    expect(within(run).getByRole('status')).toHaveTextContent('The last run failed');
+    expect(within(run).getByRole('alert')).toHaveTextContent('Apollo answered 401.');
+    const notes = within(run).getByRole('list', { name: 'What each source and tool did' });
+    const lines = within(notes)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent?.replace(/\s+/g, ' '));
+    expect(lines).toEqual([
+      'CSV Upload — Leads imported: 12',
+      'Apollo Search — Needs your API key. Add it in Settings.',
+      "Google Sheets — Needs the sheet's CSV address. Set it in Settings.",
+      'LinkedIn Search — Skipped: this source has no open API to read from.',
+      'Clearbit — Simulated values: 24 (made up, not real data).',
+      'Email — Outreach tasks created: 3',
+    ]);
+
+    await user.click(within(notes).getByRole('button', { name: 'Set up Apollo Search' }));
+    expect(await screen.findByRole('dialog', { name: 'Campaign settings' })).toBeInTheDocument();
+  });
+
+  it('reads the campaign again while its run is going', async () => {
+    const server = campaignDetailServer({
+      campaign: makeCampaign({
+        run: { state: 'running', stage: 'extraction', notes: [], error: null, updatedAt: null },
+      }),
+    });
+    const { fake } = renderCampaignDetail(server);
+    expect(await screen.findByText('Running: Extraction')).toBeInTheDocument();
+    server.state.campaign = {
+      ...server.state.campaign,
+      run: { state: 'idle', stage: 'extraction', notes: [], error: null, updatedAt: null },
+    };
+    expect(await screen.findByText('Not running', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(fake.callsTo(`GET ${server.base}`).length).toBeGreaterThanOrEqual(2);
+  }, 15_000);
+
+  it('starts a draft campaign, then offers Pause and pauses it', async () => {
+    const server = campaignDetailServer({ campaign: makeCampaign({ status: 'draft' }) });
+    const { user, fake } = renderCampaignDetail(server);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
+    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'start' });
+    expect(await screen.findByText('Campaign started')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Active');
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(2));
+    expect(fake.callsTo(`POST ${server.base}/status`)[1]!.body).toEqual({ action: 'pause' });
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
+    expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Paused');
+  });
+
+  it('shows Start disabled and no Complete or Cancel for an ended campaign', async () => {
+    renderCampaignDetail(campaignDetailServer({ campaign: makeCampaign({ status: 'completed' }) }));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel campaign' })).not.toBeInTheDocument();
+  });
+
+  it('asks before completing, and acts only on confirmation', async () => {
+    const server = campaignDetailServer();
+    const { user, fake } = renderCampaignDetail(server);
+
+    await user.click(await screen.findByRole('button', { name: 'Complete' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Complete this campaign?' });
+    await user.click(within(ask).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Complete this campaign?' });
+    await user.click(within(again).getByRole('button', { name: 'Complete campaign' }));
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
+    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'complete' });
+    await waitFor(() =>
+      expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Completed'),
+    );
+  });
+
+  it('asks before cancelling, and a refused transition is toasted', async () => {
+    const server = campaignDetailServer();
+    const { user, fake } = renderCampaignDetail(server, {
+      overrides: {
+        [`POST /api/campaigns/${makeCampaign().id}/status`]: errorReply(409, 'conflict', 'Already ended.'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel campaign' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Cancel this campaign?' });
+    expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel campaign' }));
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
+    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'cancel' });
+    expect(await screen.findByText('Already ended.')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation and goes back to the list', async () => {
+    const server = campaignDetailServer();
+    const { user, fake, location } = renderCampaignDetail(server);
+    await user.click(await screen.findByRole('button', { name: 'Delete campaign' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete this campaign?' });
+    expect(ask).toHaveTextContent('“Seed Round Investors” and all its leads are deleted for good.');
+    await user.click(within(ask).getByRole('button', { name: 'Delete campaign' }));
+    await waitFor(() => expect(location().pathname).toBe('/business'));
+    expect(fake.callsTo(`DELETE ${server.base}`)).toHaveLength(1);
+    expect(await screen.findByText('Campaign deleted')).toBeInTheDocument();
+  });
+
+  it('opens the Settings dialog from ?settings=1, and closing it drops the parameter', async () => {
+    const { user, location } = renderCampaignDetail(campaignDetailServer(), { search: '?settings=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Campaign settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location().search).toBe('');
+  });
+
+  it('shows four platform tiles on a phone', async () => {
+    renderCampaignDetail(campaignDetailServer(), { width: 390 });
+    const platforms = await screen.findByRole('list', { name: 'Platforms' });
+    expect(
+      within(platforms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['LinkedIn', 'Email', 'WhatsApp', 'Phone']);
+  });
+
+  it('shows no platform tiles on a desktop', async () => {
+    renderCampaignDetail(campaignDetailServer());
+    await screen.findByRole('region', { name: 'Key figures' });
+    expect(screen.queryByRole('list', { name: 'Platforms' })).not.toBeInTheDocument();
+  });
+
+  it('says when the campaign does not exist', async () => {
+    const server = campaignDetailServer();
+    server.state.deleted = true;
+    renderCampaignDetail(server);
+    expect(await screen.findByRole('heading', { name: 'Campaign not found' })).toBeInTheDocument();
+  });
+
+  it('shows an error with retry when the campaign fails to load', async () => {
+    const server = campaignDetailServer();
+    const { user, fake } = renderCampaignDetail(server, {
+      overrides: { [`GET ${server.base}`]: errorReply(500, 'internal') },
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('The campaign could not be loaded.');
+    fake.route(`GET ${server.base}`, server.routes[`GET ${server.base}`] as FakeHandler);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Seed Round Investors' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { campaignTypeSchema } from '@doppel/contracts';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCampaigns } from '../api/campaigns-api';
+import { CampaignFilters, type CampaignTypeFilter } from './campaign-filters';
+import { CampaignList } from './campaign-list';
+import { CampaignSearch } from './campaign-search';
+import { CampaignWizard } from './wizard/campaign-wizard';
+
+/** The chosen type lives in the address, so a reload or Back shows it again. */
+const TYPE_PARAM = 'type';
+/** Typing pauses this long before the search is sent. */
+export const SEARCH_DELAY_MS = 300;
+
+/**
+ * /business (spec §2 Campaigns): the title, Create Campaign, the search, the type chips with
+ * their counts, the campaign cards, and the creation wizard.
+ */
+export function CampaignsPage() {
+  const { t } = useTranslation('campaigns');
+  useDocumentTitle(t('title'));
+  const [params, setParams] = useSearchParams();
+  const parsedType = campaignTypeSchema.safeParse(params.get(TYPE_PARAM));
+  const type = parsedType.success ? parsedType.data : undefined;
+  const [searchText, setSearchText] = useState('');
+  const settled = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  // Clearing the field shows everything at once; only typing waits.
+  const search = searchText.trim() === '' ? '' : settled;
+  const campaigns = useCampaigns({ search: search || undefined, type });
+  const [creating, setCreating] = useState(false);
+
+  const chooseType = (value: CampaignTypeFilter) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete(TYPE_PARAM);
+        else next.set(TYPE_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 p-4 md:p-6 lg:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
+          <Plus aria-hidden="true" />
+          {t('createCampaign')}
+        </Button>
+      </header>
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <CampaignFilters value={type ?? 'all'} counts={campaigns.data?.counts} onChange={chooseType} />
+        <CampaignSearch value={searchText} onChange={setSearchText} />
+      </div>
+
+      <div aria-busy={campaigns.isFetching}>
+        <CampaignList
+          campaigns={campaigns}
+          filtered={search !== '' || type !== undefined}
+          onCreate={() => setCreating(true)}
+        />
+      </div>
+
+      <CampaignWizard open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

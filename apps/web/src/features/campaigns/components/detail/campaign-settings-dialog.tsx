@@ -1,0 +1,548 @@
+import {
+  campaignSourceSchema,
+  campaignTitle,
+  CONTACT_SOURCES,
+  ENRICHMENT_TOOLS,
+  enrichmentToolSchema,
+  OUTREACH_CHANNELS,
+  outreachChannelSchema,
+  TARGET_CONTACTS_MAX,
+  TARGET_CONTACTS_MIN,
+  type Campaign,
+  type UpdateCampaignInput,
+} from '@doppel/contracts';
+import { Info, type LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldError,
+  type FieldPath,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { Select } from '@/components/ui/select';
+import { intlLocale } from '@/lib/i18n';
+import { zodResolver } from '@/lib/zod-resolver';
+import { useUpdateCampaign } from '../../api/campaign-detail-api';
+import { formatNumber } from './detail-format';
+import { GrowthKeysSection } from './growth-keys-section';
+import { hasEnded } from './campaign-state';
+import { SOURCE_ICONS } from '../source-icon';
+import { CHANNEL_ICONS } from '../wizard/engagement-step';
+import { useDetailLabels } from './use-detail-labels';
+
+const BUDGET_MAX = 1_000_000;
+const MAX_TOKENS = { min: 64, max: 32_000 } as const;
+const personalizations = ['low', 'medium', 'high'] as const;
+type Personalization = (typeof personalizations)[number];
+
+/** A number typed into a text box, within bounds; every problem reads as `key`. */
+const numberText = (key: string, inner: z.ZodNumber) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, key)
+    .transform(Number)
+    .pipe(inner);
+
+/** "CEO, CTO,  Founder" → ['CEO', 'CTO', 'Founder'] */
+const listText = z
+  .string()
+  .max(5000, 'tooLong')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(200, 'tooLong')).max(50, 'tooMany'));
+
+const settingsFormSchema = z.object({
+  name: z.string().trim().min(1, 'nameRequired').max(200, 'tooLong'),
+  description: z.string().trim().max(2000, 'tooLong'),
+  targetContactCount: numberText(
+    'targetRange',
+    z
+      .number()
+      .int('targetRange')
+      .min(TARGET_CONTACTS_MIN, 'targetRange')
+      .max(TARGET_CONTACTS_MAX, 'targetRange'),
+  ),
+  totalBudget: numberText('budgetRange', z.number().min(1, 'budgetRange').max(BUDGET_MAX, 'budgetRange')),
+  sources: z.array(campaignSourceSchema).min(1, 'sourceRequired'),
+  sheetUrl: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'urlInvalid' }).max(2000, 'tooLong'),
+  ]),
+  apolloQuery: z.string().trim().max(500, 'tooLong'),
+  pipedriveQuery: z.string().trim().max(500, 'tooLong'),
+  jobTitles: listText,
+  industries: listText,
+  tools: z.array(enrichmentToolSchema).min(1, 'toolRequired'),
+  channels: z.array(outreachChannelSchema).min(1, 'channelRequired'),
+  messageTemplate: z.string().max(5000, 'tooLong'),
+  personalization: z.enum(personalizations),
+  temperature: z.number().min(0).max(1),
+  maxTokens: numberText(
+    'maxTokensRange',
+    z
+      .number()
+      .int('maxTokensRange')
+      .min(MAX_TOKENS.min, 'maxTokensRange')
+      .max(MAX_TOKENS.max, 'maxTokensRange'),
+  ),
+});
+type SettingsInput = z.input<typeof settingsFormSchema>;
+type SettingsValues = z.output<typeof settingsFormSchema>;
+type SettingsField = FieldPath<SettingsInput>;
+
+const ERROR_KEYS = [
+  'nameRequired',
+  'tooLong',
+  'tooMany',
+  'targetRange',
+  'budgetRange',
+  'sourceRequired',
+  'toolRequired',
+  'channelRequired',
+  'urlInvalid',
+  'maxTokensRange',
+] as const;
+type ErrorKey = (typeof ERROR_KEYS)[number];
+const isErrorKey = (key: string | undefined): key is ErrorKey =>
+  key !== undefined && (ERROR_KEYS as readonly string[]).includes(key);
+
+function formValues(campaign: Campaign): SettingsInput {
+  const { extraction, enrichment, engagement } = campaign.stageConfigs;
+  const personalization = personalizations.find((level) => level === campaign.ai_config.personalization);
+  return {
+    name: campaignTitle(campaign.name),
+    description: campaign.description,
+    targetContactCount: String(extraction.target_contact_count),
+    totalBudget: String(campaign.budget.total),
+    sources: [...extraction.sources],
+    sheetUrl: extraction.source_configs.google_sheets?.url ?? '',
+    apolloQuery: extraction.source_configs.apollo_search?.query ?? '',
+    pipedriveQuery: extraction.source_configs.pipedrive?.query ?? '',
+    jobTitles: extraction.filters.job_titles.join(', '),
+    industries: extraction.filters.industries.join(', '),
+    tools: [...enrichment.tools],
+    channels: [...engagement.channels],
+    messageTemplate: engagement.message_templates[0] ?? '',
+    personalization: personalization ?? engagement.personalization_level,
+    temperature: campaign.ai_config.temperature,
+    maxTokens: String(campaign.ai_config.max_tokens),
+  };
+}
+
+/** The form's values as the PATCH body (contracts: updateCampaignInputSchema). */
+export function toUpdateInput(values: SettingsValues): UpdateCampaignInput {
+  return {
+    name: values.name,
+    description: values.description,
+    targetContactCount: values.targetContactCount,
+    totalBudget: values.totalBudget,
+    sources: values.sources,
+    sourceConfigs: {
+      google_sheets: values.sheetUrl ? { url: values.sheetUrl } : {},
+      apollo_search: values.apolloQuery ? { query: values.apolloQuery } : {},
+      pipedrive: values.pipedriveQuery ? { query: values.pipedriveQuery } : {},
+    },
+    filters: { job_titles: values.jobTitles, industries: values.industries },
+    tools: values.tools,
+    channels: values.channels,
+    messageTemplate: values.messageTemplate,
+    aiConfig: {
+      personalization: values.personalization,
+      temperature: values.temperature,
+      max_tokens: values.maxTokens,
+    },
+  };
+}
+
+const textareaClasses =
+  'min-h-28 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive disabled:opacity-50 md:text-sm';
+
+/**
+ * Settings of one campaign (spec §2 Detail): its title and description, target and budget,
+ * sources with their settings (the sheet's CSV address, the Apollo and Pipedrive searches),
+ * filters, enrichment tools, channels and message template, the AI's personalization,
+ * temperature and max tokens — and the provider keys, saved on their own.
+ */
+export function CampaignSettingsDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('campaignDetail');
+  const update = useUpdateCampaign(campaign.id);
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={update.isPending}
+      title={t('settings.title')}
+      description={t('settings.description')}
+      closeLabel={t('dialog.close')}
+      className="md:max-w-3xl"
+    >
+      {open ? <SettingsForm campaign={campaign} update={update} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
+  );
+}
+
+function SettingsForm({
+  campaign,
+  update,
+  onDone,
+}: {
+  campaign: Campaign;
+  update: ReturnType<typeof useUpdateCampaign>;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation('campaignDetail');
+  const formId = useId();
+  const ended = hasEnded(campaign);
+  const labels = useDetailLabels();
+  const form = useForm<SettingsInput, unknown, SettingsValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: formValues(campaign),
+  });
+  const { errors } = form.formState;
+  const sources = useWatch({ control: form.control, name: 'sources' });
+  const temperature = useWatch({ control: form.control, name: 'temperature' });
+
+  const message = (error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined;
+    return isErrorKey(error.message)
+      ? t(`settings.errors.${error.message}`, {
+          min: formatNumber(TARGET_CONTACTS_MIN, i18n.language),
+          max: formatNumber(TARGET_CONTACTS_MAX, i18n.language),
+          budgetMax: formatNumber(BUDGET_MAX, i18n.language),
+          tokensMin: MAX_TOKENS.min,
+          tokensMax: formatNumber(MAX_TOKENS.max, i18n.language),
+        })
+      : t('settings.errors.invalid');
+  };
+  const text = (name: SettingsField, options: { type?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
+    <FormField
+      label={t(`settings.fields.${name as TextField}`)}
+      error={message(errors[name as keyof SettingsInput] as FieldError)}
+    >
+      {(control) => (
+        <Input
+          {...control}
+          type={options.type ?? 'text'}
+          inputMode={options.inputMode}
+          {...form.register(name, { onChange: () => form.clearErrors(name) })}
+        />
+      )}
+    </FormField>
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(toUpdateInput(values));
+    } catch {
+      // Toasted by the request; the form stays for another try.
+      return;
+    }
+    onDone();
+  });
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="grid gap-6 overflow-y-auto px-5 py-4">
+        {ended ? (
+          <Notice variant="neutral" size="sm">
+            <Info aria-hidden="true" />
+            <p>{t('settings.ended')}</p>
+          </Notice>
+        ) : null}
+        <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset disabled={ended || update.isPending} className="grid gap-6">
+            <Section title={t('settings.sections.general')}>
+              {text('name')}
+              <FormField label={t('settings.fields.description')} error={message(errors.description)}>
+                {(control) => (
+                  <textarea {...control} className={textareaClasses} {...form.register('description')} />
+                )}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {text('targetContactCount', { inputMode: 'numeric' })}
+                {text('totalBudget', { inputMode: 'decimal' })}
+              </div>
+            </Section>
+
+            <Section title={t('settings.sections.sources')}>
+              <CheckboxGroup
+                control={form.control}
+                name="sources"
+                legend={t('settings.fields.sources')}
+                error={message(errors.sources as FieldError | undefined)}
+                options={CONTACT_SOURCES.map((source) => ({
+                  value: source.id,
+                  label: labels.source(source.id),
+                  icon: SOURCE_ICONS[source.id],
+                }))}
+                onChange={() => form.clearErrors('sources')}
+              />
+              {sources.includes('google_sheets') ? (
+                <FormField
+                  label={t('settings.fields.sheetUrl')}
+                  hint={t('settings.hints.sheetUrl')}
+                  error={message(errors.sheetUrl)}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="url"
+                      {...form.register('sheetUrl', {
+                        setValueAs: (value: string) => value.trim(),
+                        onChange: () => form.clearErrors('sheetUrl'),
+                      })}
+                    />
+                  )}
+                </FormField>
+              ) : null}
+              {sources.includes('apollo_search') ? text('apolloQuery') : null}
+              {sources.includes('pipedrive') ? text('pipedriveQuery') : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  label={t('settings.fields.jobTitles')}
+                  hint={t('settings.hints.list')}
+                  error={message(errors.jobTitles)}
+                >
+                  {(control) => <Input {...control} {...form.register('jobTitles')} />}
+                </FormField>
+                <FormField
+                  label={t('settings.fields.industries')}
+                  hint={t('settings.hints.list')}
+                  error={message(errors.industries)}
+                >
+                  {(control) => <Input {...control} {...form.register('industries')} />}
+                </FormField>
+              </div>
+            </Section>
+
+            <Section title={t('settings.sections.enrichment')}>
+              <CheckboxGroup
+                control={form.control}
+                name="tools"
+                legend={t('settings.fields.tools')}
+                error={message(errors.tools as FieldError | undefined)}
+                options={ENRICHMENT_TOOLS.map((tool) => ({
+                  value: tool.id,
+                  label: tool.label,
+                  detail: t('settings.toolDetail', {
+                    cost: new Intl.NumberFormat(intlLocale(i18n.language), {
+                      style: 'currency',
+                      currency: 'USD',
+                      minimumFractionDigits: 2,
+                    }).format(tool.costPerContact),
+                    accuracy: tool.accuracy,
+                  }),
+                }))}
+                onChange={() => form.clearErrors('tools')}
+              />
+            </Section>
+
+            <Section title={t('settings.sections.engagement')}>
+              <CheckboxGroup
+                control={form.control}
+                name="channels"
+                legend={t('settings.fields.channels')}
+                error={message(errors.channels as FieldError | undefined)}
+                options={OUTREACH_CHANNELS.map((channel) => ({
+                  value: channel.id,
+                  label: labels.channel(channel.id),
+                  icon: CHANNEL_ICONS[channel.id],
+                  detail: t('settings.channelDetail', {
+                    min: channel.responseRate.min,
+                    max: channel.responseRate.max,
+                  }),
+                }))}
+                onChange={() => form.clearErrors('channels')}
+              />
+              <FormField
+                label={t('settings.fields.messageTemplate')}
+                hint={t('settings.hints.messageTemplate')}
+                error={message(errors.messageTemplate)}
+              >
+                {(control) => (
+                  <textarea {...control} className={textareaClasses} {...form.register('messageTemplate')} />
+                )}
+              </FormField>
+            </Section>
+
+            <Section title={t('settings.sections.ai')}>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <FormField label={t('settings.fields.personalization')}>
+                  {(control) => (
+                    <Select {...control} {...form.register('personalization')}>
+                      {personalizations.map((level: Personalization) => (
+                        <option key={level} value={level}>
+                          {t(`personalization.${level}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </FormField>
+                <FormField
+                  label={t('settings.fields.temperature')}
+                  hint={formatNumber(temperature, i18n.language, 1)}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="range"
+                      min={0}
+                      max={1}
+                      step={0.1}
+                      className="h-11 w-full accent-primary md:h-9"
+                      {...form.register('temperature', { valueAsNumber: true })}
+                    />
+                  )}
+                </FormField>
+                {text('maxTokens', { inputMode: 'numeric' })}
+              </div>
+            </Section>
+          </fieldset>
+        </form>
+        <GrowthKeysSection />
+      </div>
+      <div className="flex justify-end gap-2 border-t px-5 py-3">
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          {t('dialog.cancel')}
+        </Button>
+        <Button type="submit" form={formId} loading={update.isPending} disabled={ended}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type TextField =
+  'name' | 'targetContactCount' | 'totalBudget' | 'apolloQuery' | 'pipedriveQuery' | 'maxTokens';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <h3
+        id={headingId}
+        className="border-b pb-1 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+      >
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+  detail?: string;
+  icon?: LucideIcon;
+}
+
+/** A set of checkboxes bound to one array field of the form. */
+function CheckboxGroup({
+  control,
+  name,
+  legend,
+  options,
+  error,
+  onChange,
+}: {
+  control: Control<SettingsInput, unknown, SettingsValues>;
+  name: 'sources' | 'tools' | 'channels';
+  legend: string;
+  options: Option[];
+  error?: string;
+  onChange: () => void;
+}) {
+  const errorId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const chosen = field.value as string[];
+        return (
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={Boolean(error)}
+          >
+            <legend className="mb-1 text-sm font-medium">{legend}</legend>
+            <div className="grid gap-1 sm:grid-cols-2">
+              {options.map((option) => {
+                const id = `${errorId}-${option.value}`;
+                const detailId = `${id}-detail`;
+                const Icon = option.icon;
+                return (
+                  <div
+                    key={option.value}
+                    className="relative flex min-h-11 items-center gap-3 rounded-md px-2 py-1.5 hover:bg-muted"
+                  >
+                    {/* Native: Radix's checkbox inside a form measures itself with ResizeObserver for no gain here. */}
+                    <input
+                      type="checkbox"
+                      id={id}
+                      aria-describedby={option.detail ? detailId : undefined}
+                      checked={chosen.includes(option.value)}
+                      onChange={(event) => {
+                        const { checked } = event.currentTarget;
+                        field.onChange(
+                          checked
+                            ? [...chosen, option.value]
+                            : chosen.filter((value) => value !== option.value),
+                        );
+                        onChange();
+                      }}
+                      className="size-5 shrink-0 accent-primary md:size-4"
+                    />
+                    {Icon ? (
+                      <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                    ) : null}
+                    <span className="grid text-sm">
+                      {/* The label's box covers the whole row, so the row is one 44 px touch target. */}
+                      <label htmlFor={id} className="cursor-pointer after:absolute after:inset-0">
+                        {option.label}
+                      </label>
+                      {option.detail ? (
+                        <span id={detailId} className="text-xs text-muted-foreground">
+                          {option.detail}
+                        </span>
+                      ) : null}
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+            {error ? (
+              <p id={errorId} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import type { Lead, LeadStatus } from '@doppel/contracts';
+import { ChevronDown, ChevronRight, FlaskConical } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { formatDate, formatPercent } from './detail-format';
+import { EnrichmentDetails } from './enrichment-details';
+import { LeadStatusSelect } from './lead-status-select';
+import { SourceIcon } from '../source-icon';
+
+export const LEAD_COLUMNS = 8;
+
+/**
+ * One lead of the Leads tab: selection, name (with its enrichment, when it has any, behind a
+ * disclosure), position at company, email, source, match, last contact and status.
+ */
+export function LeadRow({
+  lead,
+  selected,
+  onSelect,
+  expanded,
+  onToggle,
+  onStatusChange,
+  statusPending,
+}: {
+  lead: Lead;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  expanded: boolean;
+  onToggle: () => void;
+  onStatusChange: (status: LeadStatus) => void;
+  statusPending: boolean;
+}) {
+  const { t, i18n } = useTranslation('campaignDetail');
+  const detailsId = useId();
+  const enriched = Object.values(lead.enrichment);
+  const simulated = enriched.some((value) => value.simulated);
+  const role =
+    lead.position && lead.company
+      ? t('leads.positionAt', { position: lead.position, company: lead.company })
+      : (lead.position ?? lead.company ?? '—');
+  return (
+    <>
+      <tr
+        className="border-b align-middle last:border-b-0 data-[selected=true]:bg-primary-soft/40"
+        data-selected={selected}
+      >
+        <td className="w-12 px-3 py-2">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(value) => onSelect(value === true)}
+            aria-label={t('leads.select', { name: lead.name })}
+          />
+        </td>
+        <th scope="row" className="px-3 py-2 text-left font-medium">
+          <div className="flex items-center gap-1">
+            {enriched.length > 0 ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-expanded={expanded}
+                aria-controls={expanded ? detailsId : undefined}
+                aria-label={t('leads.enrichmentOf', { name: lead.name })}
+                onClick={onToggle}
+              >
+                {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+              </Button>
+            ) : null}
+            <span className="min-w-0 break-words">{lead.name}</span>
+            {simulated ? (
+              <Badge variant="warning" className="ml-1" title={t('simulated.explanation')}>
+                <FlaskConical aria-hidden="true" />
+                {t('simulated.badge')}
+              </Badge>
+            ) : null}
+          </div>
+        </th>
+        <td className="px-3 py-2 text-muted-foreground">{role}</td>
+        <td className="px-3 py-2 break-all">{lead.email ?? '—'}</td>
+        <td className="px-3 py-2">
+          <SourceIcon source={lead.source} />
+        </td>
+        <td className="px-3 py-2 tabular-nums">{formatPercent(lead.matchScore, i18n.language)}</td>
+        <td className="px-3 py-2 whitespace-nowrap">
+          {lead.lastContact ? formatDate(lead.lastContact, i18n.language) : t('leads.never')}
+        </td>
+        <td className="px-3 py-2">
+          <LeadStatusSelect
+            name={lead.name}
+            value={lead.status}
+            disabled={statusPending}
+            onChange={onStatusChange}
+          />
+        </td>
+      </tr>
+      {expanded && enriched.length > 0 ? (
+        <tr className="border-b bg-subtle">
+          <td colSpan={LEAD_COLUMNS} className="px-3 py-3">
+            <EnrichmentDetails id={detailsId} lead={lead} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { campaignDetailServer, makeCampaign, makeLead } from '../../testing/campaign-detail-server';
+import { renderCampaignDetail } from '../../testing/render-campaign-detail';
+
+const maya = () =>
+  makeLead({
+    name: 'Maya Chen',
+    company: 'Northwind Ventures',
+    position: 'Partner',
+    email: 'maya@northwind.example',
+    source: 'csv_upload',
+    matchScore: 80,
+    status: 'contacted',
+    lastContact: '2026-03-03T12:00:00.000Z',
+  });
+const omar = () =>
+  makeLead({ name: 'Omar Haddad', company: 'Dune Angels', source: 'manual_input', matchScore: 35 });
+
+function renderLeads(server: ReturnType<typeof campaignDetailServer>) {
+  return renderCampaignDetail(server, { search: '?tab=leads' });
+}
+
+const table = () => screen.findByRole('table', { name: 'Leads of this campaign' });
+const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+
+describe('Leads tab', () => {
+  it('lists leads with name, position at company, email, source, match, last contact and status', async () => {
+    renderLeads(campaignDetailServer({ leads: [maya(), omar()] }));
+    const leads = await table();
+    expect(
+      within(leads)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['', 'Name', 'Position', 'Email', 'Source', 'Match', 'Last contact', 'Status']);
+
+    const cells = within(row('Maya Chen')).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '',
+      'Partner at Northwind Ventures',
+      'maya@northwind.example',
+      '',
+      '80%',
+      'Mar 3, 2026',
+      expect.stringContaining('Contacted'),
+    ]);
+    expect(within(cells[3]!).getByRole('img', { name: 'CSV Upload' })).toBeInTheDocument();
+    expect(within(row('Maya Chen')).getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue(
+      'contacted',
+    );
+    const omarCells = within(row('Omar Haddad')).getAllByRole('cell');
+    expect(omarCells[1]).toHaveTextContent('Dune Angels');
+    expect(omarCells[2]).toHaveTextContent('—');
+    expect(within(omarCells[3]!).getByRole('img', { name: 'Manual Input' })).toBeInTheDocument();
+    expect(omarCells[5]).toHaveTextContent('Never');
+    expect(screen.getByText('Leads: 2')).toBeInTheDocument();
+  });
+
+  it('changes a lead’s status with a PATCH', async () => {
+    const lead = maya();
+    const server = campaignDetailServer({ leads: [lead] });
+    const { user, fake } = renderLeads(server);
+    await table();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status of Maya Chen' }), 'Qualified');
+    const route = `PATCH ${server.base}/leads/${lead.id}`;
+    await waitFor(() => expect(fake.callsTo(route)).toHaveLength(1));
+    expect(fake.callsTo(route)[0]!.body).toEqual({ status: 'qualified' });
+    expect(await screen.findByText('Status of Maya Chen changed')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue('qualified');
+  });
+
+  it('shows an empty state whose buttons add a lead or import a file', async () => {
+    const { user } = renderLeads(campaignDetailServer());
+    expect(await screen.findByText('No leads yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add lead' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Import CSV' })[1]!);
+    expect(await screen.findByRole('dialog', { name: 'Import leads from CSV' })).toBeInTheDocument();
+  });
+
+  it('adds a lead by hand, refusing a blank name and a bad email first', async () => {
+    const server = campaignDetailServer();
+    const { user, fake } = renderLeads(server);
+    await screen.findByText('No leads yet');
+    await user.click(screen.getAllByRole('button', { name: 'Add lead' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a lead' });
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.callsTo(`POST ${server.base}/leads`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ann Lee');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Acme');
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'ann@acme.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
+
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/leads`)).toHaveLength(1));
+    expect(fake.callsTo(`POST ${server.base}/leads`)[0]!.body).toEqual({
+      name: 'Ann Lee',
+      company: 'Acme',
+      position: null,
+      email: 'ann@acme.example',
+      phone: null,
+      linkedinUrl: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('rowheader', { name: /Ann Lee/ })).toBeInTheDocument();
+    expect(screen.getByText('Ann Lee added')).toBeInTheDocument();
+  });
+
+  it('says so when the lead is already in the campaign', async () => {
+    const server = campaignDetailServer({ leads: [maya()] });
+    const { user } = renderLeads(server);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Add lead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a lead' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Maya C.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'maya@northwind.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This campaign already has a lead with this email',
+    );
+    expect(screen.getByRole('dialog', { name: 'Add a lead' })).toBeInTheDocument();
+  });
+
+  it('sends a bulk email to the selected leads and reports how it went', async () => {
+    const withEmail = maya();
+    const without = omar();
+    const server = campaignDetailServer({ leads: [withEmail, without, makeLead({ name: 'Not chosen' })] });
+    const { user, fake } = renderLeads(server);
+    await table();
+    expect(screen.getByRole('button', { name: 'Bulk Email' })).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Maya Chen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Omar Haddad' }));
+    expect(screen.getByText('Selected: 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bulk Email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bulk Email' });
+    expect(dialog).toHaveTextContent('selected: 2');
+    expect(dialog).toHaveTextContent('{name}, {company} and {position} are replaced');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
+    expect(await within(dialog).findByText('Enter a subject.')).toBeInTheDocument();
+    expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Hello {{name}');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hi {{name} at {{company}');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
+
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)).toHaveLength(1));
+    expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)[0]!.body).toEqual({
+      leadIds: [withEmail.id, without.id],
+      subject: 'Hello {name}',
+      body: 'Hi {name} at {company}',
+    });
+    expect(
+      await screen.findByText(
+        'Emails kept in the outbox (no SMTP server is set up): 1. Skipped, no email address: Omar Haddad.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
+  });
+
+  it('selects every lead on the page with one checkbox', async () => {
+    const { user } = renderLeads(campaignDetailServer({ leads: [maya(), omar()] }));
+    await table();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Maya Chen' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Omar Haddad' })).toBeChecked();
+    expect(screen.getByText('Selected: 2')).toBeInTheDocument();
+  });
+
+  it('downloads the call list through an authorised fetch', async () => {
+    // jsdom has no object URLs; the browser's are stood in for, and removed again after.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:call-list');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    const server = campaignDetailServer({ leads: [maya()] });
+    const { user, fake } = renderLeads(server);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Call List' }));
+
+    await waitFor(() => expect(clicks).toEqual(['Seed Round Investors - call list.csv']));
+    const [call] = fake.callsTo(`GET ${server.base}/leads/call-list.csv`);
+    expect(call!.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(await createObjectURL.mock.calls[0]![0].text()).toContain('Maya Chen,Northwind Ventures');
+    expect(await screen.findByText('Call list downloaded')).toBeInTheDocument();
+  });
+
+  it('marks every simulated enrichment value, and explains it', async () => {
+    const lead = makeLead({
+      name: 'Sofia Ramos',
+      enrichment: {
+        phone: { value: '+1 555 0142', provider: 'Lusha', simulated: true },
+        company_size: { value: '51-200', provider: 'Hunter.io', simulated: false },
+      },
+    });
+    const { user } = renderLeads(campaignDetailServer({ leads: [lead] }));
+    await table();
+    const sofia = row('Sofia Ramos');
+    expect(within(sofia).getByText('Simulated')).toBeInTheDocument();
+
+    const toggle = within(sofia).getByRole('button', { name: 'Enrichment of Sofia Ramos' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = screen.getByRole('region', { name: 'Enrichment of Sofia Ramos' });
+    expect(within(details).getByText(/never used to contact anyone/)).toBeInTheDocument();
+
+    const phone = within(details).getByText('Phone number', { selector: 'dt' }).parentElement!;
+    expect(phone).toHaveTextContent('+1 555 0142');
+    expect(within(phone).getByText('Simulated')).toHaveAccessibleDescription(
+      /made up by a stand-in provider/,
+    );
+    expect(phone).toHaveTextContent('From Lusha');
+    const size = within(details).getByText('Company size', { selector: 'dt' }).parentElement!;
+    expect(size).toHaveTextContent('51-200');
+    expect(within(size).queryByText('Simulated')).not.toBeInTheDocument();
+  });
+
+  it('takes no new leads or emails once the campaign has ended', async () => {
+    renderLeads(campaignDetailServer({ campaign: makeCampaign({ status: 'cancelled' }), leads: [maya()] }));
+    await table();
+    expect(screen.getByText(/This campaign has ended/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add lead' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Call List' })).toBeEnabled();
+  });
+
+  it('filters by status and search', async () => {
+    const server = campaignDetailServer({ leads: [maya(), omar()] });
+    const { user, fake } = renderLeads(server);
+    await table();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Contacted');
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Omar/ })).not.toBeInTheDocument());
+    expect(fake.callsTo(`GET ${server.base}/leads`).at(-1)!.query.get('status')).toBe('contacted');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search leads' }), 'zzz');
+    expect(await screen.findByText('No leads match this search or filter.')).toBeInTheDocument();
+    expect(fake.callsTo(`GET ${server.base}/leads`).at(-1)!.query.get('search')).toBe('zzz');
+  });
+});

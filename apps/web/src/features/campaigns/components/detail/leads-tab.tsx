@@ -1,0 +1,320 @@
+import {
+  campaignTitle,
+  leadStatuses,
+  leadStatusSchema,
+  type Campaign,
+  type LeadStatus,
+} from '@doppel/contracts';
+import { Download, Mail, Search, Upload, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/error-state';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/error-message';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import {
+  isRunning,
+  LEADS_PAGE_SIZE,
+  useCallListDownload,
+  useLeads,
+  useUpdateLeadStatus,
+} from '../../api/campaign-detail-api';
+import { AddLeadDialog } from './add-lead-dialog';
+import { hasEnded } from './campaign-state';
+import { BulkEmailDialog } from './bulk-email-dialog';
+import { formatNumber } from './detail-format';
+import { ImportLeadsDialog } from './import-leads-dialog';
+import { LeadRow } from './lead-row';
+
+const SEARCH_DELAY_MS = 300;
+/** The server takes at most this many leads in one bulk email (contracts: bulkEmailInputSchema). */
+const BULK_EMAIL_MAX = 500;
+
+/**
+ * Leads (spec §2 Detail): search and status filter, the table with selection, per-row status,
+ * enrichment details; Add lead, Import CSV, Bulk Email to the selected leads and the Call List.
+ */
+export function LeadsTab({ campaign }: { campaign: Campaign }) {
+  const { t, i18n } = useTranslation('campaignDetail');
+  const language = i18n.language;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [status, setStatus] = useState<LeadStatus | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<'add' | 'import' | 'email' | null>(null);
+
+  const filter = { status, search: search || undefined, page };
+  const leads = useLeads(campaign.id, filter, { live: isRunning(campaign) });
+  const updateStatus = useUpdateLeadStatus(campaign.id);
+  const callList = useCallListDownload(campaign.id);
+  const ended = hasEnded(campaign);
+
+  const items = leads.data?.items ?? [];
+  const total = leads.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
+  const filtered = Boolean(filter.search || status);
+  const allOnPage = items.length > 0 && items.every((lead) => selected.has(lead.id));
+  const someOnPage = items.some((lead) => selected.has(lead.id));
+
+  const toggle = (set: ReadonlySet<string>, id: string, on: boolean) => {
+    const next = new Set(set);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  };
+  const selectPage = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const lead of items) {
+        if (on) next.add(lead.id);
+        else next.delete(lead.id);
+      }
+      return next;
+    });
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  const selectedCount = selected.size;
+  const tooMany = selectedCount > BULK_EMAIL_MAX;
+
+  return (
+    <div className="grid gap-4">
+      {ended ? (
+        <Notice variant="neutral" size="sm">
+          <p>{t('leads.ended')}</p>
+        </Notice>
+      ) : null}
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-1 flex-wrap items-end gap-2">
+          <div className="relative w-full sm:w-64">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label={t('leads.search')}
+              placeholder={t('leads.searchPlaceholder')}
+              value={searchText}
+              className="pl-9"
+              onChange={(event) => changeFilter(() => setSearchText(event.target.value))}
+            />
+          </div>
+          <Select
+            aria-label={t('leads.filterStatus')}
+            value={status ?? ''}
+            className="w-full sm:w-48"
+            onChange={(event) => {
+              const parsed = leadStatusSchema.safeParse(event.target.value);
+              changeFilter(() => setStatus(parsed.success ? parsed.data : undefined));
+            }}
+          >
+            <option value="">{t('leads.allStatuses')}</option>
+            {leadStatuses.map((value) => (
+              <option key={value} value={value}>
+                {t(`leadStatus.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={ended} onClick={() => setDialog('add')}>
+            <UserPlus aria-hidden="true" />
+            {t('leads.add')}
+          </Button>
+          <Button variant="outline" disabled={ended} onClick={() => setDialog('import')}>
+            <Upload aria-hidden="true" />
+            {t('leads.import')}
+          </Button>
+          <Button
+            disabled={ended || selectedCount === 0 || tooMany}
+            onClick={() => setDialog('email')}
+            title={tooMany ? t('leads.tooMany', { max: BULK_EMAIL_MAX }) : undefined}
+          >
+            <Mail aria-hidden="true" />
+            {t('leads.bulkEmail')}
+          </Button>
+          <Button
+            variant="outline"
+            loading={callList.isPending}
+            onClick={() => callList.mutate(t('leads.callListFile', { name: campaignTitle(campaign.name) }))}
+          >
+            <Download aria-hidden="true" />
+            {t('leads.callList')}
+          </Button>
+        </div>
+      </div>
+
+      <div
+        className="flex min-h-6 flex-wrap items-center gap-3 text-sm text-muted-foreground"
+        aria-live="polite"
+      >
+        {leads.data ? <span>{t('leads.total', { value: formatNumber(total, language) })}</span> : null}
+        {selectedCount > 0 ? (
+          <>
+            <span>{t('leads.selected', { value: formatNumber(selectedCount, language) })}</span>
+            <Button variant="link" size="inline" onClick={() => setSelected(new Set())}>
+              {t('leads.clearSelection')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+
+      {leads.isPending ? (
+        <LeadsSkeleton />
+      ) : leads.isError ? (
+        <ErrorState
+          message={errorMessage(leads.error, t('errors.leadsLoad'))}
+          onRetry={() => void leads.refetch()}
+          retrying={leads.isFetching}
+        />
+      ) : items.length === 0 ? (
+        filtered ? (
+          <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+            {t('leads.noMatches')}
+          </p>
+        ) : (
+          <LeadsEmpty ended={ended} onAdd={() => setDialog('add')} onImport={() => setDialog('import')} />
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-xl border" aria-busy={leads.isFetching}>
+          <table className="w-full min-w-[56rem] text-sm">
+            <caption className="sr-only">{t('leads.caption')}</caption>
+            <thead className="border-b bg-subtle text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="w-12 px-3 py-2">
+                  <Checkbox
+                    checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                    onCheckedChange={(value) => selectPage(value === true)}
+                    aria-label={t('leads.selectPage')}
+                  />
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.name')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.position')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.email')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.source')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.match')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.lastContact')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.status')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((lead) => (
+                <LeadRow
+                  key={lead.id}
+                  lead={lead}
+                  selected={selected.has(lead.id)}
+                  onSelect={(on) => setSelected((current) => toggle(current, lead.id, on))}
+                  expanded={expanded.has(lead.id)}
+                  onToggle={() => setExpanded((current) => toggle(current, lead.id, !current.has(lead.id)))}
+                  statusPending={updateStatus.isPending && updateStatus.variables?.leadId === lead.id}
+                  onStatusChange={(next) => updateStatus.mutate({ leadId: lead.id, status: next })}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label={t('leads.pagination')} className="flex items-center justify-end gap-2 text-sm">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('leads.previous')}
+          </Button>
+          <span aria-current="page">
+            {t('leads.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('leads.next')}
+          </Button>
+        </nav>
+      ) : null}
+
+      <AddLeadDialog
+        campaignId={campaign.id}
+        open={dialog === 'add'}
+        onOpenChange={(open) => setDialog(open ? 'add' : null)}
+      />
+      <ImportLeadsDialog
+        campaignId={campaign.id}
+        open={dialog === 'import'}
+        onOpenChange={(open) => setDialog(open ? 'import' : null)}
+      />
+      <BulkEmailDialog
+        campaign={campaign}
+        leadIds={[...selected]}
+        open={dialog === 'email'}
+        onOpenChange={(open) => setDialog(open ? 'email' : null)}
+        onSent={() => setSelected(new Set())}
+      />
+    </div>
+  );
+}
+
+function LeadsSkeleton() {
+  const { t } = useTranslation('campaignDetail');
+  return (
+    <div role="status" aria-live="polite" className="grid gap-2 rounded-xl border p-3">
+      <span className="sr-only">{t('leads.loading')}</span>
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="flex items-center gap-3" aria-hidden="true">
+          <Skeleton className="size-4" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="h-8 w-32" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LeadsEmpty({ ended, onAdd, onImport }: { ended: boolean; onAdd: () => void; onImport: () => void }) {
+  const { t } = useTranslation('campaignDetail');
+  return (
+    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+        <Users className="size-6" aria-hidden="true" />
+      </span>
+      <div className="grid gap-1">
+        <p className="font-medium">{t('leads.empty')}</p>
+        <p className="text-sm text-muted-foreground">{t('leads.emptyHint')}</p>
+      </div>
+      {ended ? null : (
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button onClick={onAdd}>
+            <UserPlus aria-hidden="true" />
+            {t('leads.add')}
+          </Button>
+          <Button variant="outline" onClick={onImport}>
+            <Upload aria-hidden="true" />
+            {t('leads.import')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

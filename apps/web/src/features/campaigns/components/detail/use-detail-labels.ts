@@ -1,0 +1,22 @@
+import { campaignSources, enrichmentToolIds, outreachChannelIds } from '@doppel/contracts';
+import { useCampaignLabels } from '../use-campaign-labels';
+
+const isIn = <T extends string>(list: readonly T[], id: string): id is T =>
+  (list as readonly string[]).includes(id);
+
+/**
+ * The list's names of sources, tools and channels (one wording across the Growth screens), and
+ * a run note's subject — a source, a tool or a channel id — named the same way.
+ */
+export function useDetailLabels() {
+  const labels = useCampaignLabels();
+  return {
+    ...labels,
+    subject: (id: string): string => {
+      if (isIn(campaignSources, id)) return labels.source(id);
+      if (isIn(outreachChannelIds, id)) return labels.channel(id);
+      if (isIn(enrichmentToolIds, id)) return labels.tool(id);
+      return id;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { Check, type LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+
+/**
+ * A choice of the wizard: a toggle button (aria-pressed) named by its title and described by
+ * its details, so a screen reader hears "Raise Funding, toggle button, pressed" first.
+ * Only phrasing content inside (it is a button): pass spans.
+ */
+export function ChoiceCard({
+  title,
+  icon: Icon,
+  selected,
+  onToggle,
+  aside,
+  children,
+  className,
+}: {
+  title: string;
+  icon?: LucideIcon;
+  selected: boolean;
+  onToggle: () => void;
+  /** Beside the title: a badge, say. */
+  aside?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const titleId = useId();
+  const detailsId = useId();
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-labelledby={titleId}
+      aria-describedby={children ? detailsId : undefined}
+      onClick={onToggle}
+      className={cn(
+        'relative flex min-h-11 w-full items-start gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        selected && 'border-primary bg-primary-soft/60 ring-1 ring-primary hover:bg-primary-soft',
+        className,
+      )}
+    >
+      {Icon ? (
+        <span
+          className={cn(
+            'inline-flex size-9 shrink-0 items-center justify-center rounded-md',
+            selected ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+          )}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+      ) : null}
+      <span className="grid min-w-0 flex-1 gap-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 pr-6">
+          <span id={titleId} className="font-medium">
+            {title}
+          </span>
+          {aside}
+        </span>
+        {children ? (
+          <span id={detailsId} className="grid gap-1 text-sm text-muted-foreground">
+            {children}
+          </span>
+        ) : null}
+      </span>
+      <span
+        aria-hidden="true"
+        className={cn(
+          'absolute top-3 right-3 inline-flex size-5 items-center justify-center rounded-full border',
+          selected ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
+        )}
+      >
+        {selected ? <Check className="size-3" /> : null}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  CONTACT_SOURCES,
+  sourceGroups,
+  TARGET_CONTACTS_MAX,
+  TARGET_CONTACTS_MIN,
+  TARGET_CONTACTS_RECOMMENDED,
+} from '@doppel/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { formatCount } from '../../utils/campaign-format';
+import { SOURCE_ICONS } from '../source-icon';
+import { useCampaignLabels } from '../use-campaign-labels';
+import { ChoiceCard } from './choice-card';
+import type { CampaignWizardModel } from './use-campaign-wizard';
+
+/**
+ * Step 2 (spec §2): sources grouped as CRM Systems, File Import, Platform Search and Manual
+ * Entry (several may be chosen), and the target contact count (10–10,000).
+ */
+export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const labels = useCampaignLabels();
+  const groupId = useId();
+  const count = (value: number) => formatCount(value, i18n.language);
+  return (
+    <div className="grid gap-5">
+      {sourceGroups.map((group) => (
+        <section key={group} aria-labelledby={`${groupId}-${group}`} className="grid gap-2">
+          <h4 id={`${groupId}-${group}`} className="text-sm font-semibold">
+            {t(`sourceGroups.${group}`)}
+          </h4>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {CONTACT_SOURCES.filter((source) => source.group === group).map((source) => (
+              <ChoiceCard
+                key={source.id}
+                title={labels.source(source.id)}
+                icon={SOURCE_ICONS[source.id]}
+                selected={wizard.state.sources.includes(source.id)}
+                onToggle={() => wizard.toggleSource(source.id)}
+              >
+                <span className="block">{t(`sourceHints.${source.id}`)}</span>
+                {source.access === 'ready' ? null : (
+                  <span className="block">
+                    <Badge variant={source.access === 'unavailable' ? 'warning' : 'outline'}>
+                      {t(`sourceAccess.${source.access}`)}
+                    </Badge>
+                  </span>
+                )}
+              </ChoiceCard>
+            ))}
+          </div>
+        </section>
+      ))}
+      <FormField
+        label={t('wizard.extraction.target')}
+        hint={t('wizard.extraction.targetHint', {
+          min: count(TARGET_CONTACTS_RECOMMENDED.min),
+          max: count(TARGET_CONTACTS_RECOMMENDED.max),
+        })}
+        error={
+          wizard.targetValid
+            ? undefined
+            : t('wizard.extraction.targetError', {
+                min: count(TARGET_CONTACTS_MIN),
+                max: count(TARGET_CONTACTS_MAX),
+              })
+        }
+        className="max-w-xs"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={TARGET_CONTACTS_MIN}
+            max={TARGET_CONTACTS_MAX}
+            step={1}
+            required
+            value={wizard.state.targetText}
+            onChange={(event) => wizard.setTargetText(event.target.value)}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  campaignSources,
+  enrichmentToolIds,
+  isTargetCountValid,
+  nextWizardStep,
+  outreachChannelIds,
+  previousWizardStep,
+  TARGET_CONTACTS_DEFAULT,
+  TARGET_CONTACTS_RESET,
+  WIZARD_STEPS,
+  wizardPercent,
+  type CampaignGoal,
+  type CampaignSource,
+  type CreateCampaignInput,
+  type EnrichmentTool,
+  type OutreachChannel,
+  type WizardStep,
+} from '@doppel/contracts';
+import { useCallback, useMemo, useReducer } from 'react';
+
+/** What the wizard holds between its steps (spec §4 Wizard). */
+export interface WizardState {
+  /** 0–4: goal, extraction, enrichment, engagement, review. */
+  step: number;
+  goal: CampaignGoal | null;
+  name: string;
+  sources: CampaignSource[];
+  /** As typed, so a half-typed or out-of-range figure can be shown with its error. */
+  targetText: string;
+  tools: EnrichmentTool[];
+  channels: OutreachChannel[];
+  /** The target a fresh wizard starts with: 100 at first, 50 after a launch (spec §9). */
+  freshTarget: number;
+}
+
+export type WizardAction =
+  | { type: 'goal'; goal: CampaignGoal; defaultName: (goal: CampaignGoal) => string }
+  | { type: 'source'; id: CampaignSource }
+  | { type: 'tool'; id: EnrichmentTool }
+  | { type: 'channel'; id: OutreachChannel }
+  | { type: 'target'; text: string }
+  | { type: 'name'; name: string }
+  | { type: 'next' }
+  | { type: 'back' }
+  /** Cancel or close: a fresh wizard with the current starting target. */
+  | { type: 'discard' }
+  /** After Launch: goal cleared, name empty, selections empty, target back to 50 (spec §4). */
+  | { type: 'launched' };
+
+export function initialWizardState(freshTarget: number = TARGET_CONTACTS_DEFAULT): WizardState {
+  return {
+    step: 0,
+    goal: null,
+    name: '',
+    sources: [],
+    targetText: String(freshTarget),
+    tools: [],
+    channels: [],
+    freshTarget,
+  };
+}
+
+/** Adds or removes `id`, keeping the spec's order whatever order they were picked in. */
+function toggle<T extends string>(order: readonly T[], list: readonly T[], id: T): T[] {
+  const next = list.includes(id) ? list.filter((item) => item !== id) : [...list, id];
+  return order.filter((item) => next.includes(item));
+}
+
+/** The typed target as a number; NaN unless it is a plain whole number. */
+export function parseTargetCount(text: string): number {
+  return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'goal': {
+      // The name follows the goal until the user writes one of their own.
+      const previous = state.goal ? action.defaultName(state.goal) : '';
+      const keepName = state.name.trim() !== '' && state.name !== previous;
+      return { ...state, goal: action.goal, name: keepName ? state.name : action.defaultName(action.goal) };
+    }
+    case 'source':
+      return { ...state, sources: toggle(campaignSources, state.sources, action.id) };
+    case 'tool':
+      return { ...state, tools: toggle(enrichmentToolIds, state.tools, action.id) };
+    case 'channel':
+      return { ...state, channels: toggle(outreachChannelIds, state.channels, action.id) };
+    case 'target':
+      return { ...state, targetText: action.text };
+    case 'name':
+      return { ...state, name: action.name };
+    case 'next':
+      return stepIsValid(state, state.step) ? { ...state, step: nextWizardStep(state.step) } : state;
+    case 'back':
+      return { ...state, step: previousWizardStep(state.step) };
+    case 'discard':
+      return initialWizardState(state.freshTarget);
+    case 'launched':
+      return initialWizardState(TARGET_CONTACTS_RESET);
+  }
+}
+
+/** Spec §5 Wizard: what each step needs before Continue (or Launch) is enabled. */
+export function stepIsValid(state: WizardState, step: number): boolean {
+  switch (WIZARD_STEPS[step]) {
+    case 'goal':
+      return state.goal !== null;
+    case 'extraction':
+      return state.sources.length > 0 && isTargetCountValid(parseTargetCount(state.targetText));
+    case 'enrichment':
+      return state.tools.length > 0;
+    case 'engagement':
+      return state.channels.length > 0;
+    case 'review':
+      return state.name.trim() !== '';
+    default:
+      return false;
+  }
+}
+
+/** The POST body, once every step is valid; the server builds the whole draft from it. */
+export function wizardPayload(state: WizardState, description: string): CreateCampaignInput | null {
+  const allValid = WIZARD_STEPS.every((_, index) => stepIsValid(state, index));
+  if (!allValid || !state.goal) return null;
+  return {
+    goal: state.goal,
+    name: state.name.trim(),
+    description,
+    sources: state.sources,
+    targetContactCount: parseTargetCount(state.targetText),
+    tools: state.tools,
+    channels: state.channels,
+  };
+}
+
+/** The wizard's state and moves; selections toggle, steps are bounded (spec §4). */
+export function useCampaignWizard() {
+  const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizardState());
+  const step: WizardStep = WIZARD_STEPS[state.step] ?? 'goal';
+  const targetCount = parseTargetCount(state.targetText);
+
+  const chooseGoal = useCallback(
+    (goal: CampaignGoal, defaultName: (goal: CampaignGoal) => string) =>
+      dispatch({ type: 'goal', goal, defaultName }),
+    [],
+  );
+  const actions = useMemo(
+    () => ({
+      chooseGoal,
+      toggleSource: (id: CampaignSource) => dispatch({ type: 'source', id }),
+      toggleTool: (id: EnrichmentTool) => dispatch({ type: 'tool', id }),
+      toggleChannel: (id: OutreachChannel) => dispatch({ type: 'channel', id }),
+      setTargetText: (text: string) => dispatch({ type: 'target', text }),
+      setName: (name: string) => dispatch({ type: 'name', name }),
+      next: () => dispatch({ type: 'next' }),
+      back: () => dispatch({ type: 'back' }),
+      discard: () => dispatch({ type: 'discard' }),
+      launched: () => dispatch({ type: 'launched' }),
+    }),
+    [chooseGoal],
+  );
+
+  return {
+    state,
+    step,
+    stepNumber: state.step + 1,
+    totalSteps: WIZARD_STEPS.length,
+    percent: wizardPercent(state.step),
+    isFirst: state.step === 0,
+    isLast: state.step === WIZARD_STEPS.length - 1,
+    canContinue: stepIsValid(state, state.step),
+    targetCount,
+    targetValid: isTargetCountValid(targetCount),
+    ...actions,
+  };
+}
+
+export type CampaignWizardModel = ReturnType<typeof useCampaignWizard>;

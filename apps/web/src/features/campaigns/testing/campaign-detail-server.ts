@@ -1,0 +1,382 @@
+import {
+  buildCampaignDraft,
+  CAMPAIGN_TRANSITIONS,
+  canTransition,
+  growthProviders,
+  leadCsvFields,
+  leadStatuses,
+  type BulkEmailInput,
+  type BulkEmailResult,
+  type Campaign,
+  type CampaignAction,
+  type CampaignAnalytics,
+  type CreateLeadInput,
+  type GrowthCredential,
+  type GrowthProvider,
+  type Lead,
+  type LeadCsvField,
+  type LeadImportReport,
+  type LeadStatus,
+  type Session,
+  type UpdateCampaignInput,
+} from '@doppel/contracts';
+import { errorReply, makeSession, type FakeHandler, type FakeRequest } from '@/test/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+
+export const CAMPAIGN_ID = '55555555-0000-4000-8000-000000000001';
+let counter = 0;
+const leadUuid = (n: number) => `66666666-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A campaign as GET /api/campaigns/:id returns it: the wizard's draft of an investor search. */
+export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  const draft = buildCampaignDraft({
+    goal: 'raise_funding',
+    name: 'Seed Round Investors',
+    description: 'Find angels and seed funds that back B2B AI tools.',
+    sources: ['csv_upload', 'google_sheets', 'apollo_search'],
+    targetContactCount: 100,
+    tools: ['clearbit', 'hunter'],
+    channels: ['linkedin', 'email', 'whatsapp', 'phone', 'direct_mail'],
+  });
+  return {
+    id: CAMPAIGN_ID,
+    name: draft.name,
+    type: draft.campaign_type,
+    goal: 'raise_funding',
+    status: 'active',
+    description: draft.description,
+    progress: 45,
+    currentStage: 'enrichment',
+    stageCompletion: { extraction: true, enrichment: false, engagement: false },
+    stageConfigs: draft.stage_configs,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    updatedAt: '2026-03-05T09:00:00.000Z',
+    metrics: {
+      leads_found: 1234,
+      leads_contacted: 40,
+      leads_responded: 10,
+      leads_qualified: 6,
+      leads_converted: 2,
+      response_rate: 25,
+      cost_per_lead: 0.5,
+    },
+    budget: { total: 200, spent: 61.5, daily: 7 },
+    ai_config: {
+      model: 'gpt-4o-mini',
+      personalization: 'high',
+      temperature: 0.7,
+      max_tokens: 2000,
+      tokens_used: 61_500,
+      avg_cost_per_message: 1.2,
+    },
+    platforms: draft.stage_configs.engagement.channels,
+    dates: { start: '2026-03-02T09:00:00.000Z', end: null },
+    run: {
+      state: 'idle',
+      stage: 'enrichment',
+      notes: [],
+      error: null,
+      updatedAt: '2026-03-05T09:00:00.000Z',
+    },
+    isSample: false,
+    ...overrides,
+  };
+}
+
+export function makeLead(overrides: Partial<Lead> = {}): Lead {
+  counter++;
+  return {
+    id: leadUuid(counter),
+    campaignId: CAMPAIGN_ID,
+    name: `Lead ${counter}`,
+    company: null,
+    position: null,
+    email: null,
+    phone: null,
+    linkedinUrl: null,
+    language: null,
+    status: 'new',
+    source: 'csv_upload',
+    matchScore: 50,
+    lastContact: null,
+    responseRate: null,
+    enrichment: {},
+    contactId: null,
+    taskId: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const sampleAnalytics = (): CampaignAnalytics => ({
+  leadsOverTime: [
+    { date: '2026-03-01', found: 10, contacted: 0 },
+    { date: '2026-03-02', found: 25, contacted: 8 },
+    { date: '2026-03-03', found: 40, contacted: 20 },
+  ],
+  funnel: [
+    { stage: 'found', count: 40, conversionRate: null },
+    { stage: 'contacted', count: 20, conversionRate: 50 },
+    { stage: 'responded', count: 5, conversionRate: 25 },
+    { stage: 'qualified', count: 2, conversionRate: 40 },
+    { stage: 'converted', count: 1, conversionRate: 50 },
+  ],
+});
+
+/** A tiny CSV reader for the fake: commas, no quotes. */
+function readCsv(csv: string): string[][] {
+  return csv
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split(',').map((cell) => cell.trim()));
+}
+
+const HEADER_ALIASES: Record<LeadCsvField, string[]> = {
+  name: ['name', 'full name'],
+  company: ['company', 'organization'],
+  position: ['position', 'title'],
+  email: ['email', 'e-mail'],
+  phone: ['phone'],
+  linkedinUrl: ['linkedin'],
+  language: ['language'],
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A fake of the campaign detail routes over one campaign and its leads, answering like the
+ * server: status actions follow CAMPAIGN_TRANSITIONS (409 otherwise), a duplicate email is a 409,
+ * CSV rows without a name or with a bad email are rejected with their line, bulk email skips
+ * leads without an address and marks the rest contacted, and provider keys come back only as
+ * masked hints.
+ */
+export function campaignDetailServer({
+  campaign: initialCampaign = makeCampaign(),
+  leads: initialLeads = [],
+  analytics = sampleAnalytics(),
+  credentials: initialCredentials = [],
+  delivery = 'outbox',
+  session = makeSession(),
+}: {
+  campaign?: Campaign;
+  leads?: Lead[];
+  analytics?: CampaignAnalytics;
+  credentials?: GrowthCredential[];
+  delivery?: BulkEmailResult['delivery'];
+  session?: Session;
+} = {}) {
+  const state = {
+    campaign: { ...initialCampaign },
+    leads: [...initialLeads],
+    credentials: [...initialCredentials],
+    /** Keys as they arrived, so a test can check they never come back. */
+    savedKeys: new Map<GrowthProvider, string>(),
+    deleted: false,
+  };
+  const base = `/api/campaigns/${state.campaign.id}`;
+  const findLead = (id: string) => state.leads.find((lead) => lead.id === id);
+
+  const routes: ServerRoutes = {
+    ...signedInRoutes(session),
+    [`GET ${base}`]: () =>
+      state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
+    [`PATCH ${base}`]: ({ body }: FakeRequest) => {
+      const input = body as UpdateCampaignInput;
+      const campaign = state.campaign;
+      const configs = structuredClone(campaign.stageConfigs);
+      if (input.sources) configs.extraction.sources = input.sources;
+      if (input.sourceConfigs) configs.extraction.source_configs = input.sourceConfigs;
+      if (input.targetContactCount) configs.extraction.target_contact_count = input.targetContactCount;
+      if (input.filters) configs.extraction.filters = { ...configs.extraction.filters, ...input.filters };
+      if (input.tools) configs.enrichment.tools = input.tools;
+      if (input.channels) configs.engagement.channels = input.channels;
+      if (input.messageTemplate !== undefined)
+        configs.engagement.message_templates = input.messageTemplate ? [input.messageTemplate] : [];
+      state.campaign = {
+        ...campaign,
+        name: input.name ?? campaign.name,
+        description: input.description ?? campaign.description,
+        budget: input.totalBudget
+          ? { ...campaign.budget, total: input.totalBudget, daily: Math.round(input.totalBudget / 30) }
+          : campaign.budget,
+        ai_config: { ...campaign.ai_config, ...input.aiConfig },
+        platforms: input.channels ?? campaign.platforms,
+        stageConfigs: configs,
+      };
+      return { body: state.campaign };
+    },
+    [`POST ${base}/status`]: ({ body }: FakeRequest) => {
+      const { action } = body as { action: CampaignAction };
+      if (!canTransition(state.campaign.status, action))
+        return errorReply(409, 'conflict', `A ${state.campaign.status} campaign cannot ${action}.`);
+      state.campaign = { ...state.campaign, status: CAMPAIGN_TRANSITIONS[action].to };
+      return { body: state.campaign };
+    },
+    [`DELETE ${base}`]: () => {
+      state.deleted = true;
+      return { body: { ok: true } };
+    },
+    [`GET ${base}/leads`]: ({ query }: FakeRequest) => {
+      const status = query.get('status') as LeadStatus | null;
+      const search = query.get('search')?.toLowerCase();
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 100);
+      const matching = state.leads.filter(
+        (lead) =>
+          (!status || lead.status === status) &&
+          (!search ||
+            `${lead.name} ${lead.company ?? ''} ${lead.email ?? ''}`.toLowerCase().includes(search)),
+      );
+      return {
+        body: {
+          items: matching.slice((page - 1) * limit, page * limit),
+          total: matching.length,
+          page,
+          limit,
+        },
+      };
+    },
+    [`POST ${base}/leads`]: ({ body }: FakeRequest) => {
+      const input = body as CreateLeadInput;
+      const email = input.email ? input.email.toLowerCase() : null;
+      if (email && state.leads.some((lead) => lead.email === email))
+        return errorReply(409, 'conflict', 'This campaign already has a lead with that email.');
+      const lead = makeLead({
+        name: input.name.trim(),
+        company: input.company || null,
+        position: input.position || null,
+        email,
+        phone: input.phone || null,
+        linkedinUrl: input.linkedinUrl || null,
+        source: 'manual_input',
+      });
+      state.leads.unshift(lead);
+      register(lead);
+      return { status: 201, body: lead };
+    },
+    [`POST ${base}/leads/csv-headers`]: ({ body }: FakeRequest) => {
+      const [headers = []] = readCsv((body as { csv: string }).csv);
+      const suggested: Partial<Record<LeadCsvField, string>> = {};
+      // Like the server: the usual header names, and no guess at all without a name column.
+      for (const field of leadCsvFields) {
+        const header = headers.find((candidate) => HEADER_ALIASES[field].includes(candidate.toLowerCase()));
+        if (header) suggested[field] = header;
+      }
+      return { body: { headers, suggestedMapping: suggested.name ? suggested : null } };
+    },
+    [`POST ${base}/leads/import`]: ({ body }: FakeRequest) => {
+      const { csv, mapping } = body as { csv: string; mapping: Partial<Record<LeadCsvField, string>> };
+      const [headers = [], ...rows] = readCsv(csv);
+      const report: LeadImportReport = { imported: 0, duplicates: 0, rejected: [] };
+      rows.forEach((row, index) => {
+        const read = (field: LeadCsvField) => {
+          const column = mapping[field] ? headers.indexOf(mapping[field]) : -1;
+          return column === -1 ? '' : (row[column] ?? '');
+        };
+        const line = index + 2;
+        const name = read('name');
+        const email = read('email').toLowerCase();
+        if (!name) return report.rejected.push({ row: line, reason: 'Name is empty.' });
+        if (email && !EMAIL.test(email))
+          return report.rejected.push({ row: line, reason: `"${email}" is not an email address.` });
+        if (email && state.leads.some((lead) => lead.email === email)) return report.duplicates++;
+        const lead = makeLead({
+          name,
+          email: email || null,
+          company: read('company') || null,
+          position: read('position') || null,
+        });
+        state.leads.push(lead);
+        register(lead);
+        report.imported++;
+      });
+      return { body: report };
+    },
+    [`POST ${base}/leads/bulk-email`]: ({ body }: FakeRequest) => {
+      const input = body as BulkEmailInput;
+      const result: BulkEmailResult = { sent: 0, skipped: [], delivery };
+      for (const id of input.leadIds) {
+        const lead = findLead(id);
+        if (!lead) continue;
+        if (!lead.email) {
+          result.skipped.push({ leadId: lead.id, name: lead.name });
+          continue;
+        }
+        result.sent++;
+        lead.lastContact = new Date().toISOString();
+        if (lead.status === 'new') lead.status = 'contacted';
+      }
+      return { body: result };
+    },
+    [`GET ${base}/leads/call-list.csv`]: () => ({
+      rawBody: `name,company,position,phone,email,status,match\r\n${state.leads
+        .map((lead) =>
+          [lead.name, lead.company, lead.position, lead.phone, lead.email, lead.status, lead.matchScore].join(
+            ',',
+          ),
+        )
+        .join('\r\n')}\r\n`,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="call-list.csv"; filename*=UTF-8''Seed%20Round%20Investors%20-%20call%20list.csv`,
+      },
+    }),
+    [`GET ${base}/analytics`]: () => ({ body: analytics }),
+    'GET /api/growth/credentials': () => ({ body: state.credentials }),
+  };
+
+  let bound: { route: (key: string, handler: FakeHandler) => void } | null = null;
+  function setRoute(route: string, handler: FakeHandler) {
+    routes[route] = handler;
+    bound?.route(route, handler);
+  }
+
+  function register(lead: Lead) {
+    const path = `${base}/leads/${lead.id}`;
+    setRoute(`PATCH ${path}`, ({ body }: FakeRequest) => {
+      const found = findLead(lead.id);
+      if (!found) return errorReply(404, 'not_found', 'Lead not found');
+      const { status } = body as { status: LeadStatus };
+      if (!leadStatuses.includes(status)) return errorReply(400, 'validation_failed', 'Bad status');
+      found.status = status;
+      return { body: found };
+    });
+    setRoute(`DELETE ${path}`, () => {
+      const found = findLead(lead.id);
+      if (!found) return errorReply(404, 'not_found', 'Lead not found');
+      state.leads.splice(state.leads.indexOf(found), 1);
+      return { body: { ok: true } };
+    });
+  }
+  for (const lead of initialLeads) register(lead);
+
+  for (const provider of growthProviders) {
+    const path = `/api/growth/credentials/${provider}`;
+    routes[`PUT ${path}`] = ({ body }: FakeRequest) => {
+      const { apiKey } = body as { apiKey: string };
+      if (apiKey.trim().length < 8) return errorReply(400, 'validation_failed', 'The key is too short.');
+      state.savedKeys.set(provider, apiKey);
+      const credential: GrowthCredential = {
+        provider,
+        hint: `••••${apiKey.trim().slice(-4)}`,
+        updatedAt: new Date().toISOString(),
+      };
+      state.credentials = [...state.credentials.filter((item) => item.provider !== provider), credential];
+      return { body: credential };
+    };
+    routes[`DELETE ${path}`] = () => {
+      state.credentials = state.credentials.filter((item) => item.provider !== provider);
+      return { body: { ok: true } };
+    };
+  }
+
+  return {
+    state,
+    routes,
+    base,
+    /** Connects the running fake API, so that leads created from now on can be changed too. */
+    bind: (fake: { route: (key: string, handler: FakeHandler) => void }) => {
+      bound = fake;
+    },
+  };
+}

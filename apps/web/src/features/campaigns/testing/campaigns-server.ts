@@ -1,0 +1,163 @@
+import {
+  buildCampaignDraft,
+  CAMPAIGN_TRANSITIONS,
+  campaignActionSchema,
+  campaignTypes,
+  canTransition,
+  createCampaignInputSchema,
+  type Campaign,
+  type CampaignList,
+  type CampaignType,
+  type CreateCampaignInput,
+} from '@doppel/contracts';
+import { errorReply, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+
+let counter = 0;
+const uuid = (n: number) => `44444444-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const WIZARD_DEFAULTS: CreateCampaignInput = {
+  goal: 'raise_funding',
+  name: 'Seed Round',
+  description: 'Find seed investors.',
+  sources: ['csv_upload'],
+  targetContactCount: 100,
+  tools: ['clearbit'],
+  channels: ['email'],
+};
+
+/**
+ * A campaign as the server returns it, built from a wizard payload the way the server builds
+ * it (the same buildCampaignDraft), then overridden.
+ */
+export function makeCampaign(
+  overrides: Partial<Campaign> = {},
+  wizard: Partial<CreateCampaignInput> = {},
+): Campaign {
+  counter++;
+  const draft = buildCampaignDraft({ ...WIZARD_DEFAULTS, ...wizard });
+  const now = '2026-03-01T09:00:00.000Z';
+  return {
+    id: uuid(counter),
+    name: draft.name,
+    type: draft.campaign_type,
+    goal: wizard.goal ?? WIZARD_DEFAULTS.goal,
+    status: draft.status,
+    description: draft.description,
+    progress: draft.progress,
+    currentStage: draft.current_stage,
+    stageCompletion: draft.stage_completion_status,
+    stageConfigs: draft.stage_configs,
+    createdAt: now,
+    updatedAt: now,
+    metrics: {
+      leads_found: 0,
+      leads_contacted: 0,
+      leads_responded: 0,
+      leads_qualified: 0,
+      leads_converted: 0,
+      response_rate: 0,
+      cost_per_lead: 0,
+    },
+    budget: { total: draft.total_budget, spent: 0, daily: draft.daily_budget },
+    ai_config: {
+      model: 'offline',
+      personalization: 'high',
+      temperature: 0.7,
+      max_tokens: 2000,
+      tokens_used: 0,
+      avg_cost_per_message: 0,
+    },
+    platforms: draft.stage_configs.engagement.channels,
+    dates: { start: null, end: null },
+    run: { state: 'idle', stage: null, notes: [], error: null, updatedAt: null },
+    isSample: false,
+    ...overrides,
+  };
+}
+
+export interface CampaignsServerOptions {
+  /** Answers POST /api/campaigns instead of creating (a failure, say). */
+  createReply?: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+  /** Answers GET /api/campaigns instead of listing. */
+  listReply?: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+}
+
+/**
+ * A fake of the campaigns API over an in-memory list, answering like the server: a
+ * case-insensitive search over name and description, type and status filters, counts of all
+ * the campaigns for the chips, the draft built from the wizard's payload, status actions with
+ * their allowed transitions, and delete.
+ */
+export function campaignsServer(initial: Campaign[], options: CampaignsServerOptions = {}) {
+  const campaigns = [...initial];
+  const find = (id: string) => campaigns.find((campaign) => campaign.id === id);
+
+  function list({ query }: FakeRequest): FakeReply {
+    const search = query.get('search')?.trim().toLowerCase() ?? '';
+    const type = query.get('type');
+    const status = query.get('status');
+    const items = campaigns
+      .filter((campaign) => !type || campaign.type === type)
+      .filter((campaign) => !status || campaign.status === status)
+      .filter(
+        (campaign) => !search || `${campaign.name} ${campaign.description}`.toLowerCase().includes(search),
+      )
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const byType: Partial<Record<CampaignType, number>> = {};
+    for (const name of campaignTypes) {
+      const count = campaigns.filter((campaign) => campaign.type === name).length;
+      if (count > 0) byType[name] = count;
+    }
+    const body: CampaignList = {
+      items,
+      counts: { total: campaigns.length, byType: byType as Record<CampaignType, number> },
+    };
+    return { body };
+  }
+
+  function create(request: FakeRequest): FakeReply {
+    const parsed = createCampaignInputSchema.safeParse(request.body);
+    if (!parsed.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');
+    const campaign = makeCampaign(
+      { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
+      parsed.data,
+    );
+    campaigns.push(campaign);
+    register(campaign);
+    return { status: 201, body: campaign };
+  }
+
+  const routes: ServerRoutes = {
+    ...signedInRoutes(),
+    'GET /api/campaigns': (request) => (options.listReply ? options.listReply(request) : list(request)),
+    'POST /api/campaigns': (request) =>
+      options.createReply ? options.createReply(request) : create(request),
+  };
+
+  function register(campaign: Campaign) {
+    const path = `/api/campaigns/${campaign.id}`;
+    routes[`GET ${path}`] = () => {
+      const found = find(campaign.id);
+      return found ? { body: found } : errorReply(404, 'not_found', 'Not found');
+    };
+    routes[`DELETE ${path}`] = () => {
+      const found = find(campaign.id);
+      if (!found) return errorReply(404, 'not_found', 'Not found');
+      campaigns.splice(campaigns.indexOf(found), 1);
+      return { body: { ok: true } };
+    };
+    routes[`POST ${path}/status`] = ({ body }) => {
+      const found = find(campaign.id);
+      if (!found) return errorReply(404, 'not_found', 'Not found');
+      const action = campaignActionSchema.safeParse((body as { action?: unknown }).action);
+      if (!action.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');
+      if (!canTransition(found.status, action.data)) return errorReply(409, 'conflict', 'Not allowed now.');
+      found.status = CAMPAIGN_TRANSITIONS[action.data].to;
+      return { body: found };
+    };
+  }
+  for (const campaign of campaigns) register(campaign);
+
+  return { routes, campaigns };
+}

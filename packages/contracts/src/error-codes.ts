@@ -1,0 +1,81 @@
+// Kept free of zod: the web app's first download reads these, and a module that builds a
+// schema at load time would pull the whole validator into it (docs/decisions/021).
+
+/**
+ * Every error the private API, public API and MCP server can answer with.
+ * The web client maps a code to a translated message (`errors.<code>`), falling back to the
+ * server's message and then to the spec's fallback for the screen.
+ */
+export const errorCodes = [
+  'validation_failed',
+  'unauthorized',
+  'invalid_credentials',
+  'email_not_verified',
+  'email_taken',
+  'invalid_token',
+  'session_expired',
+  'forbidden',
+  'demo_restricted',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'token_quota_exceeded',
+  'ai_provider_failed',
+  'ai_timeout',
+  'ai_model_required',
+  'link_unreachable',
+  'messenger_failed',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 400,
+  email_not_verified: 403,
+  email_taken: 409,
+  invalid_token: 400,
+  session_expired: 401,
+  forbidden: 403,
+  demo_restricted: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+  // 402, not 429: waiting seconds does not help, the quota renews with the next month.
+  token_quota_exceeded: 402,
+  ai_provider_failed: 502,
+  ai_timeout: 504,
+  ai_model_required: 409,
+  // The request was understood; the page it names could not be fetched or is not allowed.
+  link_unreachable: 422,
+  // The messenger platform refused or could not be reached; the message says which and why.
+  messenger_failed: 502,
+  internal: 500,
+};
+
+/** Default English messages; they read like the hosted auth provider's, which the spec passes through. */
+export const errorMessages: Record<ErrorCode, string> = {
+  validation_failed: 'Please fill in all required fields',
+  unauthorized: 'Auth session missing!',
+  invalid_credentials: 'Invalid login credentials',
+  email_not_verified: 'Email not confirmed',
+  email_taken: 'User already registered',
+  invalid_token: 'Token has expired or is invalid',
+  session_expired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have access to this resource',
+  demo_restricted: 'This is not available in demo mode. Create an account to use it.',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  rate_limited: 'Too many requests. Please try again later.',
+  payload_too_large: 'Request body is too large',
+  token_quota_exceeded: 'Token quota for this month is used up',
+  ai_provider_failed: 'The AI provider could not answer',
+  ai_timeout: 'The AI provider did not answer in time',
+  ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
+  link_unreachable: 'The link could not be fetched',
+  messenger_failed: 'The messenger platform did not accept the request',
+  internal: 'Something went wrong',
+};
