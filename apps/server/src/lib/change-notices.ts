@@ -7,16 +7,22 @@ import type { AppContext } from './context';
  */
 export const CHANGE_NOTICE_KEY = 'doppel:changes';
 
-/** Sent when a transaction that changed a user's tasks, contacts, sessions or demo state commits. */
+/**
+ * Sent when a transaction that changed a user's tasks, contacts, sessions or demo state
+ * commits, or their campaigns, leads or a campaign's token usage (0013_campaign_change_notices).
+ */
 export interface ChangeNotice {
-  type: 'tasks.changed' | 'sessions.changed';
+  type: 'tasks.changed' | 'sessions.changed' | 'campaigns.changed';
   userId: string;
 }
 
 function isChangeNotice(value: unknown): value is ChangeNotice {
   if (typeof value !== 'object' || value === null) return false;
   const { type, userId } = value as Record<string, unknown>;
-  return (type === 'tasks.changed' || type === 'sessions.changed') && typeof userId === 'string';
+  return (
+    (type === 'tasks.changed' || type === 'sessions.changed' || type === 'campaigns.changed') &&
+    typeof userId === 'string'
+  );
 }
 
 /** Calls `listener` for every change notice of one kind, from this process or any other. */

@@ -25,6 +25,7 @@ import {
 } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { userReadCacheFor, type UserReadCache } from '../../lib/user-read-cache';
 import { effectiveModelId } from '../ai-models/ai-models';
 import { escapeLike } from '../contacts/list-contacts';
 import { getUserSettings } from '../settings/user-settings';
@@ -297,9 +298,16 @@ export async function listCampaigns(
 
 /** Tells the user's open tabs a campaign changed; a lost notice must not fail the change. */
 export async function announceCampaign(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
+  // This process's cached reads go at once; other processes hear the database's change notice.
+  campaignReadCache(ctx).forget(userId);
   try {
     await ctx.events.publish(userId, { type: 'campaign.updated', campaignId });
   } catch (error) {
     ctx.log.error({ err: error, campaignId }, 'could not publish a live update');
   }
+}
+
+/** The cache of the user's Growth reads (list, campaign, leads, analytics); see user-read-cache. */
+export function campaignReadCache(ctx: AppContext): UserReadCache {
+  return userReadCacheFor(ctx, 'campaigns.changed');
 }

@@ -33,7 +33,7 @@ import { requireAuth } from '../../plugins/authenticate';
 import { sendBulkEmail } from './bulk-email';
 import { buildCallList } from './call-list';
 import { campaignAnalytics } from './campaign-analytics';
-import { getCampaign, listCampaigns } from './campaign-queries';
+import { campaignReadCache, getCampaign, listCampaigns } from './campaign-queries';
 import { changeCampaignStatus, deleteCampaign } from './change-campaign-status';
 import { createCampaign } from './create-campaign';
 import { deleteGrowthCredential, listGrowthCredentials, saveGrowthCredential } from './growth-credentials';
@@ -61,11 +61,32 @@ export const csvHeadersSchema = z.object({
 /** Growth (spec §2 Campaigns, §3 Campaign, Lead): campaigns, their leads, and provider keys. */
 export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Reads are served from the user's cache until a change notice (or this process's own write,
+  // below) drops it: a 10,000-lead campaign's figures cost milliseconds of database time.
+  const cache = campaignReadCache(ctx);
+  const cached = <T>(userId: string, key: string, load: () => Promise<T>) => cache.get(userId, key, load);
+  // Cached answers are built from typed rows by toCampaign/toLead and were whole when cached;
+  // re-checking them against the zod schema on every way out would cost more than the read (as
+  // for the task list). The schemas still document the answers in OpenAPI.
+  const plainJson = () => (data: unknown) => JSON.stringify(data);
+  // After any write here has committed and before its answer leaves, so the client's next read
+  // already sees it; other processes learn of it through the database's change notice.
+  r.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.auth) cache.forget(request.auth.userId);
+  });
 
   r.get(
     '/campaigns',
-    { schema: { tags, querystring: listCampaignsQuerySchema, response: { 200: campaignListSchema } } },
-    async (request) => listCampaigns(ctx, requireAuth(request).userId, request.query),
+    {
+      schema: { tags, querystring: listCampaignsQuerySchema, response: { 200: campaignListSchema } },
+      serializerCompiler: plainJson,
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      return cached(userId, `list:${JSON.stringify(request.query)}`, () =>
+        listCampaigns(ctx, userId, request.query),
+      );
+    },
   );
   r.post(
     '/campaigns',
@@ -73,8 +94,15 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (request, reply) =>
       reply.code(201).send(await createCampaign(ctx, requireAuth(request).userId, request.body)),
   );
-  r.get('/campaigns/:id', { schema: { tags, params, response: { 200: campaignSchema } } }, async (request) =>
-    getCampaign(ctx, requireAuth(request).userId, request.params.id),
+  r.get(
+    '/campaigns/:id',
+    { schema: { tags, params, response: { 200: campaignSchema } } },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      return cached(userId, `campaign:${request.params.id}`, () =>
+        getCampaign(ctx, userId, request.params.id),
+      );
+    },
   );
   r.patch(
     '/campaigns/:id',
@@ -93,14 +121,27 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   });
   r.get(
     '/campaigns/:id/analytics',
-    { schema: { tags, params, response: { 200: campaignAnalyticsSchema } } },
-    async (request) => campaignAnalytics(ctx, requireAuth(request).userId, request.params.id),
+    { schema: { tags, params, response: { 200: campaignAnalyticsSchema } }, serializerCompiler: plainJson },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      return cached(userId, `analytics:${request.params.id}`, () =>
+        campaignAnalytics(ctx, userId, request.params.id),
+      );
+    },
   );
 
   r.get(
     '/campaigns/:id/leads',
-    { schema: { tags, params, querystring: listLeadsQuerySchema, response: { 200: leadPageSchema } } },
-    async (request) => listLeads(ctx, requireAuth(request).userId, request.params.id, request.query),
+    {
+      schema: { tags, params, querystring: listLeadsQuerySchema, response: { 200: leadPageSchema } },
+      serializerCompiler: plainJson,
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      return cached(userId, `leads:${request.params.id}:${JSON.stringify(request.query)}`, () =>
+        listLeads(ctx, userId, request.params.id, request.query),
+      );
+    },
   );
   r.post(
     '/campaigns/:id/leads',

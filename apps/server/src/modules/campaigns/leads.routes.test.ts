@@ -628,3 +628,33 @@ describe('analytics', () => {
     expect(old.funnel[0]).toEqual({ stage: 'found', count: 1, conversionRate: null });
   });
 });
+
+describe('cached reads', () => {
+  it('serve a repeated read from memory, and follow a change made outside the routes', async () => {
+    const { user, campaign } = await setup();
+    const lead = await addLead(user, campaign.id, { name: 'Cai Wen', company: 'Lumen' });
+    const read = async () =>
+      (await call(user, 'GET', `/api/campaigns/${campaign.id}/leads`)).json<{ items: Lead[] }>();
+    expect((await read()).items.map((item) => item.status)).toEqual(['new']);
+    // A run job, another process or a cascade writes straight to the table: the database's
+    // change notice drops the cached answer.
+    await doppel.ctx.db
+      .update(campaignLeads)
+      .set({ status: 'qualified' })
+      .where(eq(campaignLeads.id, lead.id));
+    await expect.poll(async () => (await read()).items.map((item) => item.status)).toEqual(['qualified']);
+    const funnel = (await call(user, 'GET', `/api/campaigns/${campaign.id}/analytics`)).json<{
+      funnel: Array<{ count: number }>;
+    }>().funnel;
+    expect(funnel[0]!.count).toBe(1);
+  });
+
+  it('show a write through the routes at once', async () => {
+    const { user, campaign } = await setup();
+    const before = (await call(user, 'GET', `/api/campaigns/${campaign.id}`)).json<Campaign>();
+    expect(before.metrics.leads_found).toBe(0);
+    await addLead(user, campaign.id, { name: 'Dana Ruiz' });
+    const after = (await call(user, 'GET', `/api/campaigns/${campaign.id}`)).json<Campaign>();
+    expect(after.metrics.leads_found).toBe(1);
+  });
+});

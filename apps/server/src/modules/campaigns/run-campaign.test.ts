@@ -414,7 +414,8 @@ describe('a full run', () => {
     const mail = await doppel.ctx.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'ann@acme.com'));
+      // This user's mail only: a PostgreSQL test database keeps earlier runs' rows.
+      .where(and(eq(emailOutbox.toAddress, 'ann@acme.com'), eq(emailOutbox.userId, user.userId)));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({
       kind: 'campaign_outreach',

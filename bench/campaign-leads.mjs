@@ -1,0 +1,127 @@
+// Growth's list routes over real HTTP on the embedded database (or PostgreSQL with
+// BENCH_DATABASE_URL): the campaign list with each campaign's figures, and one campaign's
+// 10,000 leads — list, filters, search, last page — its detail and its analytics.
+// Budget: p95 < 50 ms at 50 concurrent connections on PGlite (ARCHITECTURE.md §7).
+//
+// Environment: N (requests per scenario, default 1000), C (concurrency, default 50).
+import { runClients } from './lib/http-load.mjs';
+
+const { randomUUID } = await import('node:crypto');
+const { openDatabase, campaignLeads } = await import('../packages/db/src/index.ts');
+const { buildApp } = await import('../apps/server/src/app.ts');
+const { testConfig } = await import('../apps/server/src/test-support/test-app.ts');
+const { createAccount } = await import('../apps/server/src/modules/auth/create-account.ts');
+const { startSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+const { createCampaign } = await import('../apps/server/src/modules/campaigns/create-campaign.ts');
+const { leadStatuses } = await import('../packages/contracts/src/index.ts');
+
+const LEADS = 10_000;
+const CAMPAIGNS = 20;
+const CONCURRENCY = Number(process.env.C ?? 50);
+const REQUESTS = Number(process.env.N ?? 1000);
+
+const database = process.env.BENCH_DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 10 })
+  : await openDatabase({ kind: 'pglite-memory' });
+const { app, ctx } = await buildApp({ config: testConfig(), database, logger: false });
+const now = new Date();
+const userId = await ctx.db.transaction((tx) =>
+  createAccount(tx, {
+    email: `bench-${randomUUID()}@example.com`,
+    fullName: 'Bench',
+    passwordHash: null,
+    language: 'en',
+    emailVerifiedAt: now,
+    demoExpiresAt: null,
+    paymentMethod: null,
+    now,
+  }),
+);
+const campaignIds = [];
+for (let n = 0; n < CAMPAIGNS; n++) {
+  const campaign = await createCampaign(ctx, userId, {
+    goal: ['raise_funding', 'find_partners', 'acquire_customers', 'hire_talent'][n % 4],
+    name: `Campaign ${n}`,
+    description: 'Seed and Series A funds in Europe',
+    sources: ['csv_upload'],
+    targetContactCount: 500,
+    tools: ['clearbit'],
+    channels: ['email'],
+  });
+  campaignIds.push(campaign.id);
+}
+const big = campaignIds[0];
+for (let start = 0; start < LEADS; start += 1000) {
+  await ctx.db.insert(campaignLeads).values(
+    Array.from({ length: 1000 }, (_, i) => {
+      const n = start + i;
+      const createdAt = new Date(now.getTime() - (n % 60) * 86_400_000 - n * 1000);
+      const status = leadStatuses[n % 5];
+      const reached = (rank) => (n % 5 >= rank ? createdAt : null);
+      return {
+        userId,
+        campaignId: big,
+        name: `Lead ${n}`,
+        company: `Company ${n % 700}`,
+        position: ['CEO', 'Partner', 'CTO', 'Head of Sales'][n % 4],
+        email: `lead${n}@example.com`,
+        status,
+        source: 'csv_upload',
+        matchScore: n % 100,
+        contactedAt: reached(1),
+        respondedAt: reached(2),
+        qualifiedAt: reached(3),
+        convertedAt: reached(4),
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+}
+await database.refreshStatistics();
+const { session } = await startSession(ctx, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const leads = `/api/campaigns/${big}/leads`;
+const scenarios = [
+  { name: 'campaign list (20, with figures)', queries: ['/api/campaigns'] },
+  { name: 'campaign detail', queries: [`/api/campaigns/${big}`] },
+  { name: 'leads: first page (limit 100)', queries: [leads] },
+  { name: 'leads: status=qualified', queries: [`${leads}?status=qualified`] },
+  { name: 'leads: search "company 42"', queries: [`${leads}?search=company%2042`] },
+  { name: 'leads: last page', queries: [`${leads}?page=100`] },
+  { name: 'analytics (funnel, 60 days)', queries: [`/api/campaigns/${big}/analytics`] },
+];
+
+await runClients({ address, token: session.accessToken, clients: 4, requests: 100, queries: [leads] });
+const pad = (text, width) => String(text).padStart(width);
+console.info(
+  `campaigns and leads — ${database.kind}, ${CAMPAIGNS} campaigns, ${LEADS.toLocaleString('en')} leads in one, ${REQUESTS} requests per scenario, ${CONCURRENCY} clients`,
+);
+console.info(
+  `${'scenario'.padEnd(40)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 8)}`,
+);
+const over = [];
+for (const scenario of scenarios) {
+  const result = await runClients({
+    address,
+    token: session.accessToken,
+    clients: CONCURRENCY,
+    requests: REQUESTS,
+    queries: scenario.queries,
+  });
+  const latencies = result.latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  console.info(
+    `${scenario.name.padEnd(40)}${pad(pct(50).toFixed(1), 9)}${pad(pct(95).toFixed(1), 9)}${pad(pct(99).toFixed(1), 9)}${pad((latencies.length / result.seconds).toFixed(0), 8)}`,
+  );
+  if (pct(95) >= 50) over.push(scenario.name);
+}
+if (database.kind === 'pglite' && CONCURRENCY === 50)
+  console.info(
+    over.length === 0
+      ? 'every scenario within the budget (p95 < 50 ms at 50 concurrent on PGlite)'
+      : `OVER the budget (p95 < 50 ms at 50 concurrent on PGlite): ${over.join(', ')}`,
+  );
+await app.close();
+await database.close();
