@@ -1,6 +1,8 @@
-import { parse } from 'csv-parse/sync';
-import { LEAD_CSV_MAX_ROWS, leadCsvFields, type LeadCsvField } from '@doppel/contracts';
+import { LEAD_CSV_MAX_ROWS, type LeadCsvField } from '@doppel/contracts';
 import { z } from 'zod';
+import { fieldReader, guessColumns, readCsvTable } from '../../lib/csv-table';
+
+export { CsvFormatError, readCsvHeaders } from '../../lib/csv-table';
 
 /** One lead as read from a file or a provider, before it is stored. */
 export interface LeadRow {
@@ -42,25 +44,8 @@ const HEADER_ALIASES: Record<LeadCsvField, string[]> = {
 
 /** Maps the headers a file has to lead fields by their usual names; null without a name column. */
 export function guessLeadMapping(headers: readonly string[]): LeadCsvMapping | null {
-  const mapping: Partial<Record<LeadCsvField, string>> = {};
-  for (const field of leadCsvFields) {
-    const header = headers.find((candidate) =>
-      HEADER_ALIASES[field].includes(candidate.trim().toLowerCase()),
-    );
-    if (header !== undefined) mapping[field] = header;
-  }
-  return mapping.name ? (mapping as LeadCsvMapping) : null;
-}
-
-/** Reads just the header line, for the column-mapping step of the import dialog. */
-export function readCsvHeaders(csv: string): string[] {
-  const [first] = parse(csv, {
-    to_line: 1,
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-  });
-  return (first ?? []).map((header) => header.trim());
+  const mapping = guessColumns(headers, HEADER_ALIASES);
+  return mapping.name ? { ...mapping, name: mapping.name } : null;
 }
 
 const emailSchema = z.email();
@@ -70,48 +55,26 @@ const emailSchema = z.email();
  * reported with its line and reason and the rest still import.
  */
 export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCsv {
-  // With `info`, each record carries the file line it ended on, so a bad row is reported at
-  // its real line even after blank lines or quoted cells that span lines.
-  let parsed: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    parsed = parse(csv, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as typeof parsed;
-  } catch (error) {
-    throw new CsvFormatError(error instanceof Error ? error.message : String(error));
-  }
-  const [headerEntry, ...dataEntries] = parsed;
-  if (!headerEntry) throw new CsvFormatError('The file is empty.');
-  const headers = headerEntry.record.map((header) => header.trim());
-  const columnOf: Partial<Record<LeadCsvField, number>> = {};
-  for (const field of leadCsvFields) {
-    const header = mapping[field];
-    if (header === undefined || header === '') continue;
-    const column = headers.indexOf(header);
-    if (column === -1) throw new CsvFormatError(`The file has no column "${header}".`);
-    columnOf[field] = column;
-  }
-  if (dataEntries.length > LEAD_CSV_MAX_ROWS)
-    throw new CsvFormatError(`The file has more than ${LEAD_CSV_MAX_ROWS} rows.`);
+  const { headers, rows: entries } = readCsvTable(csv, LEAD_CSV_MAX_ROWS);
+  const readField = fieldReader<LeadCsvField>(headers, mapping);
   const rows: LeadRow[] = [];
   const rejected: RejectedRow[] = [];
-  dataEntries.forEach(({ record, info }) => {
-    const line = info.lines;
-    const read = (field: LeadCsvField): string | null => {
-      const column = columnOf[field];
-      const value = column === undefined ? '' : (record[column] ?? '').trim();
-      return value === '' ? null : value;
-    };
+  for (const { cells, line } of entries) {
+    const read = (field: LeadCsvField) => readField(cells, field);
     const name = read('name');
-    if (!name) return rejected.push({ row: line, reason: 'Name is empty.' });
-    if (name.length > 200) return rejected.push({ row: line, reason: 'Name is longer than 200 characters.' });
+    if (!name) {
+      rejected.push({ row: line, reason: 'Name is empty.' });
+      continue;
+    }
+    if (name.length > 200) {
+      rejected.push({ row: line, reason: 'Name is longer than 200 characters.' });
+      continue;
+    }
     const email = read('email');
-    if (email && !emailSchema.safeParse(email).success)
-      return rejected.push({ row: line, reason: `"${email.slice(0, 100)}" is not an email address.` });
+    if (email && !emailSchema.safeParse(email).success) {
+      rejected.push({ row: line, reason: `"${email.slice(0, 100)}" is not an email address.` });
+      continue;
+    }
     rows.push({
       name,
       company: read('company')?.slice(0, 200) ?? null,
@@ -121,9 +84,6 @@ export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCs
       linkedinUrl: read('linkedinUrl')?.slice(0, 500) ?? null,
       language: read('language')?.slice(0, 10).toLowerCase() ?? null,
     });
-  });
+  }
   return { headers, rows, rejected };
 }
-
-/** The file as a whole could not be read as CSV (unbalanced quotes, missing column). */
-export class CsvFormatError extends Error {}

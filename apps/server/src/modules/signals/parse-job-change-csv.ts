@@ -1,11 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import {
   JOB_CHANGE_CSV_MAX_ROWS,
-  jobChangeCsvFields,
   jobChangeInputSchema,
   type JobChangeCsvField,
   type JobChangeInput,
 } from '@doppel/contracts';
+import { CsvFormatError, fieldReader, guessColumns, readCsvTable } from '../../lib/csv-table';
 
 /*
  * LinkedIn has no open API for job changes, so they come as a CSV (an export, a spreadsheet):
@@ -27,7 +26,7 @@ export interface ParsedJobChanges {
 export type JobChangeMapping = Partial<Record<JobChangeCsvField, string>>;
 
 /** The file as a whole could not be read (unbalanced quotes, no header, a missing column). */
-export class JobChangeCsvError extends Error {}
+export { CsvFormatError as JobChangeCsvError };
 
 /** Header spellings each field is recognised by when no mapping is given. */
 const HEADER_ALIASES: Record<JobChangeCsvField, string[]> = {
@@ -37,17 +36,6 @@ const HEADER_ALIASES: Record<JobChangeCsvField, string[]> = {
   title: ['title', 'new title', 'job title', 'position', 'role'],
   date: ['date', 'start date', 'changed on', 'started', 'start'],
 };
-
-function guessMapping(headers: readonly string[]): JobChangeMapping {
-  const mapping: JobChangeMapping = {};
-  for (const field of jobChangeCsvFields) {
-    const header = headers.find((candidate) =>
-      HEADER_ALIASES[field].includes(candidate.trim().toLowerCase()),
-    );
-    if (header !== undefined) mapping[field] = header;
-  }
-  return mapping;
-}
 
 /** Dates as people type them: 2025-03-01, 2025/03/01 or 01.03.2025 (day first). */
 function readDate(value: string): string | null {
@@ -69,49 +57,17 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export function parseJobChangeCsv(csv: string, mapping?: JobChangeMapping): ParsedJobChanges {
-  let parsed: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    // With `info`, each record carries the line it ended on: a bad row is reported at its real
-    // line even after blank lines or quoted cells that span lines.
-    parsed = parse(csv, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as typeof parsed;
-  } catch (error) {
-    throw new JobChangeCsvError(
-      `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const [headerEntry, ...dataEntries] = parsed;
-  if (!headerEntry) throw new JobChangeCsvError('The file is empty.');
-  const headers = headerEntry.record.map((header) => header.trim());
-  const chosen = mapping ?? guessMapping(headers);
+  const { headers, rows: entries } = readCsvTable(csv, JOB_CHANGE_CSV_MAX_ROWS);
+  const chosen = mapping ?? guessColumns(headers, HEADER_ALIASES);
   if (!chosen.name || !chosen.newCompany) {
-    throw new JobChangeCsvError('The file needs a name column and a new company column.');
+    throw new CsvFormatError('The file needs a name column and a new company column.');
   }
-  const columnOf: Partial<Record<JobChangeCsvField, number>> = {};
-  for (const field of jobChangeCsvFields) {
-    const header = chosen[field];
-    if (header === undefined || header === '') continue;
-    const column = headers.indexOf(header);
-    if (column === -1) throw new JobChangeCsvError(`The file has no column "${header}".`);
-    columnOf[field] = column;
-  }
-  if (dataEntries.length > JOB_CHANGE_CSV_MAX_ROWS)
-    throw new JobChangeCsvError(`The file has more than ${JOB_CHANGE_CSV_MAX_ROWS} rows.`);
+  const readField = fieldReader<JobChangeCsvField>(headers, chosen);
 
   const rows: ParsedJobChanges['rows'] = [];
   const rejected: RejectedRow[] = [];
-  for (const { record, info } of dataEntries) {
-    const line = info.lines;
-    const read = (field: JobChangeCsvField): string | null => {
-      const column = columnOf[field];
-      const value = column === undefined ? '' : (record[column] ?? '').trim();
-      return value === '' ? null : value;
-    };
+  for (const { cells, line } of entries) {
+    const read = (field: JobChangeCsvField) => readField(cells, field);
     const rawDate = read('date');
     const date = rawDate ? readDate(rawDate) : null;
     if (rawDate && !date) {

@@ -1,5 +1,5 @@
 import type { Lead, LeadStatus } from '@doppel/contracts';
-import { ChevronDown, ChevronRight, FlaskConical } from 'lucide-react';
+import { ChevronDown, ChevronRight, FlaskConical, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { EnrichmentDetails } from './enrichment-details';
 import { LeadStatusSelect } from './lead-status-select';
 import { SourceIcon } from '../source-icon';
 
-export const LEAD_COLUMNS = 8;
+export const LEAD_COLUMNS = 9;
 
 /**
  * One lead of the Leads tab: selection, name (with its enrichment, when it has any, behind a
@@ -24,6 +24,7 @@ export function LeadRow({
   onToggle,
   onStatusChange,
   statusPending,
+  onDelete,
 }: {
   lead: Lead;
   selected: boolean;
@@ -32,6 +33,8 @@ export function LeadRow({
   onToggle: () => void;
   onStatusChange: (status: LeadStatus) => void;
   statusPending: boolean;
+  /** Asks to delete the lead (the tab confirms first). */
+  onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation('campaignDetail');
   const detailsId = useId();
@@ -93,6 +96,16 @@ export function LeadRow({
             disabled={statusPending}
             onChange={onStatusChange}
           />
+        </td>
+        <td className="w-12 px-3 py-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('leads.delete', { name: lead.name })}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
         </td>
       </tr>
       {expanded && enriched.length > 0 ? (

@@ -32,7 +32,7 @@ describe('Leads tab', () => {
       within(leads)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['', 'Name', 'Position', 'Email', 'Source', 'Match', 'Last contact', 'Status']);
+    ).toEqual(['', 'Name', 'Position', 'Email', 'Source', 'Match', 'Last contact', 'Status', 'Actions']);
 
     const cells = within(row('Maya Chen')).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
@@ -43,6 +43,7 @@ describe('Leads tab', () => {
       '80%',
       'Mar 3, 2026',
       expect.stringContaining('Contacted'),
+      '',
     ]);
     expect(within(cells[3]!).getByRole('img', { name: 'CSV Upload' })).toBeInTheDocument();
     expect(within(row('Maya Chen')).getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue(
@@ -67,6 +68,25 @@ describe('Leads tab', () => {
     expect(fake.callsTo(route)[0]!.body).toEqual({ status: 'qualified' });
     expect(await screen.findByText('Status of Maya Chen changed')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue('qualified');
+  });
+
+  it('deletes a lead only after it is confirmed', async () => {
+    const lead = maya();
+    const server = campaignDetailServer({ leads: [lead, omar()] });
+    const { user, fake } = renderLeads(server);
+    await table();
+    const route = `DELETE ${server.base}/leads/${lead.id}`;
+    await user.click(within(row('Maya Chen')).getByRole('button', { name: 'Delete Maya Chen' }));
+    const dialog = await screen
+      .findByRole('alertdialog', { name: 'Delete Maya Chen?' })
+      .catch(() => screen.findByRole('dialog', { name: 'Delete Maya Chen?' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(fake.callsTo(route)).toHaveLength(0);
+
+    await user.click(within(row('Maya Chen')).getByRole('button', { name: 'Delete Maya Chen' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete lead' }));
+    await waitFor(() => expect(fake.callsTo(route)).toHaveLength(1));
+    expect(await screen.findByText('Maya Chen deleted')).toBeInTheDocument();
   });
 
   it('shows an empty state whose buttons add a lead or import a file', async () => {

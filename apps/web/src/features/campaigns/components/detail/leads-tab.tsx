@@ -3,11 +3,13 @@ import {
   leadStatuses,
   leadStatusSchema,
   type Campaign,
+  type Lead,
   type LeadStatus,
 } from '@doppel/contracts';
 import { Download, Mail, Search, Upload, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -21,6 +23,7 @@ import {
   isRunning,
   LEADS_PAGE_SIZE,
   useCallListDownload,
+  useDeleteLead,
   useLeads,
   useUpdateLeadStatus,
 } from '../../api/campaign-detail-api';
@@ -53,6 +56,8 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
   const filter = { status, search: search || undefined, page };
   const leads = useLeads(campaign.id, filter, { live: isRunning(campaign) });
   const updateStatus = useUpdateLeadStatus(campaign.id);
+  const deleteLead = useDeleteLead(campaign.id);
+  const [deleting, setDeleting] = useState<Lead | null>(null);
   const callList = useCallListDownload(campaign.id);
   const ended = hasEnded(campaign);
 
@@ -220,6 +225,9 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t('leads.columns.status')}
                 </th>
+                <th scope="col" className="w-12 px-3 py-2 font-medium">
+                  <span className="sr-only">{t('leads.columns.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -233,6 +241,7 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
                   onToggle={() => setExpanded((current) => toggle(current, lead.id, !current.has(lead.id)))}
                   statusPending={updateStatus.isPending && updateStatus.variables?.leadId === lead.id}
                   onStatusChange={(next) => updateStatus.mutate({ leadId: lead.id, status: next })}
+                  onDelete={() => setDeleting(lead)}
                 />
               ))}
             </tbody>
@@ -270,6 +279,31 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
         open={dialog === 'email'}
         onOpenChange={(open) => setDialog(open ? 'email' : null)}
         onSent={() => setSelected(new Set())}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('confirm.deleteLead.title', { name: deleting?.name ?? '' })}
+        description={t('confirm.deleteLead.description')}
+        cancelLabel={t('confirm.keep')}
+        confirmLabel={t('confirm.deleteLead.confirm')}
+        confirmVariant="destructive"
+        pending={deleteLead.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          const lead = deleting;
+          deleteLead.mutate(lead, {
+            onSettled: () => setDeleting(null),
+            onSuccess: () =>
+              setSelected((current) => {
+                const next = new Set(current);
+                next.delete(lead.id);
+                return next;
+              }),
+          });
+        }}
       />
     </div>
   );
