@@ -34,7 +34,7 @@ import { sendBulkEmail } from './bulk-email';
 import { buildCallList } from './call-list';
 import { campaignAnalytics } from './campaign-analytics';
 import { campaignReadCache, getCampaign, listCampaigns } from './campaign-queries';
-import { changeCampaignStatus, deleteCampaign } from './change-campaign-status';
+import { changeCampaignStatus, deleteCampaign, retryCampaignRun } from './change-campaign-status';
 import { createCampaign } from './create-campaign';
 import { deleteGrowthCredential, listGrowthCredentials, saveGrowthCredential } from './growth-credentials';
 import { importLeadsCsv, readLeadCsvHeaders } from './import-leads-csv';
@@ -114,6 +114,11 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     { schema: { tags, params, body: changeCampaignStatusInputSchema, response: { 200: campaignSchema } } },
     async (request) =>
       changeCampaignStatus(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  r.post(
+    '/campaigns/:id/retry',
+    { schema: { tags, params, response: { 200: campaignSchema } } },
+    async (request) => retryCampaignRun(ctx, requireAuth(request).userId, request.params.id),
   );
   r.delete('/campaigns/:id', { schema: { tags, params, response: { 200: okSchema } } }, async (request) => {
     await deleteCampaign(ctx, requireAuth(request).userId, request.params.id);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { announceCampaign, CAMPAIGN_NOT_FOUND, findOwnCampaign, getCampaign } from './campaign-queries';
 import { enqueueCampaignRun } from './run-campaign';
+import { restartedRun } from './run-state';
 
 /**
  * Start, Pause, Complete or Cancel (docs/decisions/019). Start queues the campaign's run in the
@@ -46,6 +47,31 @@ export async function changeCampaignStatus(
     if (action === 'start') await enqueueCampaignRun(ctx, tx, userId, id);
   });
   if (action === 'start') ctx.jobs.wake();
+  await announceCampaign(ctx, userId, id);
+  return getCampaign(ctx, userId, id);
+}
+
+/**
+ * Retry: an active campaign whose run failed (no leads found, every enrichment key refused)
+ * runs again once the user has fixed what the run said, without a Pause and a Start. The notes
+ * of unfinished stages are dropped, so fixed sources are read again.
+ */
+export async function retryCampaignRun(ctx: AppContext, userId: string, id: string): Promise<Campaign> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findOwnCampaign(tx, userId, id, { forUpdate: true });
+    if (row.status !== 'active')
+      throw new AppError('conflict', `A ${row.status} campaign does not run; start it first.`);
+    if (row.run.state !== 'failed') throw new AppError('conflict', 'The campaign’s run has not failed.');
+    await tx
+      .update(campaigns)
+      .set({
+        run: { ...restartedRun(row.run, row.stageCompletion), updatedAt: ctx.clock.now().toISOString() },
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+    await enqueueCampaignRun(ctx, tx, userId, id);
+  });
+  ctx.jobs.wake();
   await announceCampaign(ctx, userId, id);
   return getCampaign(ctx, userId, id);
 }

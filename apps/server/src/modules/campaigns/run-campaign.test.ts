@@ -478,15 +478,24 @@ describe('runs that need setup', () => {
       run: { state: 'failed', stage: 'extraction' },
     });
     expect(failed.run.error).toBe(
-      'No leads were found (pipedrive: needs credential). Add leads or set up a source, then pause and start the campaign.',
+      'No leads were found (pipedrive: needs credential). Add leads or set up a source, then retry the run.',
     );
     expect(await queuedRuns(id)).toEqual([]);
 
     const token = `pd-fix-${user.userId}`;
     pipedrive.addAccount(token, [pipedrivePerson(99, 'Ivy Jones', { org: 'Jet', email: 'ivy@jet.io' })]);
     await saveGrowthCredential(doppel.ctx, user.userId, 'pipedrive', { apiKey: token });
-    await pause(user, id);
-    await start(user, id);
+    // Retry (the run's own button), without a Pause and a Start.
+    const retry = () =>
+      doppel.app.inject({
+        method: 'POST',
+        url: `/api/campaigns/${id}/retry`,
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+    const retried = await retry();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'active', run: { state: 'running', error: null } });
+    expect(await queuedRuns(id)).toHaveLength(1);
     await runJobs(user);
     const fixed = await campaignRow(id);
     expect(fixed).toMatchObject({ progress: 100, run: { state: 'idle', error: null } });
@@ -494,6 +503,10 @@ describe('runs that need setup', () => {
       { stage: 'extraction', subject: 'pipedrive', outcome: 'imported', count: 1 },
       { stage: 'extraction', subject: 'csv_upload', outcome: 'imported', count: 0 },
     ]);
+    // A run that has not failed is not retried.
+    const again = await retry();
+    expect(again.statusCode).toBe(409);
+    expect(await queuedRuns(id)).toEqual([]);
   });
 
   it('reports a refused Pipedrive token in our words and never the token', async () => {

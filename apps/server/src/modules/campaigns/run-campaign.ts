@@ -109,7 +109,7 @@ function noLeadsError(run: CampaignRun): string {
   const reasons = run.notes
     .filter((each) => each.stage === 'extraction' && each.outcome !== 'imported')
     .map((each) => `${each.subject}: ${each.detail ?? each.outcome.replace(/_/g, ' ')}`);
-  return `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then pause and start the campaign.`.slice(
+  return `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then retry the run.`.slice(
     0,
     500,
   );

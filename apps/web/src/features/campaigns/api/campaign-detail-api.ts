@@ -107,6 +107,20 @@ export function useUpdateCampaign(id: string) {
   });
 }
 
+/** Retry: runs a failed run again once the user has fixed what it said (decision 019). */
+export function useRetryRun(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Campaign>(`${campaignPath(id)}/retry`),
+    onSuccess: async (campaign) => {
+      notifySuccess(i18n.t('campaignDetail:toast.retried'));
+      await storeCampaign(queryClient, campaign);
+    },
+    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.retry')),
+  });
+}
+
 // ── Leads ─────────────────────────────────────────────────────────────────────────────
 
 export function useLeads(id: string, filter: LeadFilter, { live = false }: { live?: boolean } = {}) {

@@ -75,6 +75,36 @@ describe('Campaign detail', () => {
     expect(await screen.findByText('Sample')).toBeInTheDocument();
   });
 
+  it('retries a failed run of an active campaign from the run’s notice', async () => {
+    const campaign = makeCampaign({
+      status: 'active',
+      run: {
+        state: 'failed',
+        stage: 'extraction',
+        error: 'No leads were found. Add leads or set up a source, then retry the run.',
+        updatedAt: '2026-03-05T09:00:00.000Z',
+        notes: [],
+      },
+    });
+    const server = campaignDetailServer({ campaign });
+    const { user, fake } = renderCampaignDetail(server);
+    const run = await screen.findByRole('region', { name: 'Run' });
+    await user.click(within(run).getByRole('button', { name: 'Retry the run' }));
+    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/retry`)).toHaveLength(1));
+    expect(await screen.findByText('The run started again')).toBeInTheDocument();
+    expect(within(run).queryByRole('button', { name: 'Retry the run' })).not.toBeInTheDocument();
+  });
+
+  it('offers no retry for a paused campaign: Start runs it again', async () => {
+    const campaign = makeCampaign({
+      status: 'paused',
+      run: { state: 'failed', stage: 'extraction', error: 'No leads.', updatedAt: null, notes: [] },
+    });
+    renderCampaignDetail(campaignDetailServer({ campaign }));
+    const run = await screen.findByRole('region', { name: 'Run' });
+    expect(within(run).queryByRole('button', { name: 'Retry the run' })).not.toBeInTheDocument();
+  });
+
   it('shows what the run did and what needs setting up, and opens Settings from there', async () => {
     const campaign = makeCampaign({
       run: {

@@ -212,6 +212,12 @@ export function campaignDetailServer({
       state.campaign = { ...state.campaign, status: CAMPAIGN_TRANSITIONS[action].to };
       return { body: state.campaign };
     },
+    [`POST ${base}/retry`]: () => {
+      if (state.campaign.status !== 'active' || state.campaign.run.state !== 'failed')
+        return errorReply(409, 'conflict', 'The campaign’s run has not failed.');
+      state.campaign = { ...state.campaign, run: { ...state.campaign.run, state: 'running', error: null } };
+      return { body: state.campaign };
+    },
     [`DELETE ${base}`]: () => {
       state.deleted = true;
       return { body: { ok: true } };

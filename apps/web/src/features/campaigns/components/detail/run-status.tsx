@@ -8,6 +8,7 @@ import {
   KeyRound,
   Link,
   LoaderCircle,
+  RotateCcw,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { cn } from '@/lib/utils';
+import { useRetryRun } from '../../api/campaign-detail-api';
 import { formatDateTime } from './detail-format';
 import { useDetailLabels } from './use-detail-labels';
 
@@ -70,6 +72,7 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
   const { t, i18n } = useTranslation('campaignDetail');
   const { subject } = useDetailLabels();
   const { run } = campaign;
+  const retry = useRetryRun(campaign.id);
 
   let state: ReactNode;
   if (run.state === 'running')
@@ -103,7 +106,17 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
       {run.state === 'failed' || run.error ? (
         <Notice variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
-          <p>{run.error ?? t('run.failedHint')}</p>
+          <div className="grid gap-2">
+            <p>{run.error ?? t('run.failedHint')}</p>
+            {run.state === 'failed' && campaign.status === 'active' ? (
+              <div>
+                <Button variant="outline" size="sm" loading={retry.isPending} onClick={() => retry.mutate()}>
+                  <RotateCcw aria-hidden="true" />
+                  {t('run.retry')}
+                </Button>
+              </div>
+            ) : null}
+          </div>
         </Notice>
       ) : null}
 
