@@ -4,14 +4,10 @@
 // Budget: p95 < 50 ms at 50 concurrent connections on PGlite (ARCHITECTURE.md §7).
 //
 // Environment: N (requests per scenario, default 1000), C (concurrency, default 50).
+import { startBenchApp } from './lib/bench-app.mjs';
 import { runClients } from './lib/http-load.mjs';
 
-const { randomUUID } = await import('node:crypto');
-const { openDatabase, campaignLeads } = await import('../packages/db/src/index.ts');
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { testConfig } = await import('../apps/server/src/test-support/test-app.ts');
-const { createAccount } = await import('../apps/server/src/modules/auth/create-account.ts');
-const { startSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+const { campaignLeads } = await import('../packages/db/src/index.ts');
 const { createCampaign } = await import('../apps/server/src/modules/campaigns/create-campaign.ts');
 const { leadStatuses } = await import('../packages/contracts/src/index.ts');
 
@@ -20,23 +16,7 @@ const CAMPAIGNS = 20;
 const CONCURRENCY = Number(process.env.C ?? 50);
 const REQUESTS = Number(process.env.N ?? 1000);
 
-const database = process.env.BENCH_DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite-memory' });
-const { app, ctx } = await buildApp({ config: testConfig(), database, logger: false });
-const now = new Date();
-const userId = await ctx.db.transaction((tx) =>
-  createAccount(tx, {
-    email: `bench-${randomUUID()}@example.com`,
-    fullName: 'Bench',
-    passwordHash: null,
-    language: 'en',
-    emailVerifiedAt: now,
-    demoExpiresAt: null,
-    paymentMethod: null,
-    now,
-  }),
-);
+const { database, app, ctx, userId, now, accessToken } = await startBenchApp();
 const campaignIds = [];
 for (let n = 0; n < CAMPAIGNS; n++) {
   const campaign = await createCampaign(ctx, userId, {
@@ -79,7 +59,7 @@ for (let start = 0; start < LEADS; start += 1000) {
   );
 }
 await database.refreshStatistics();
-const { session } = await startSession(ctx, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+const token = await accessToken();
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const leads = `/api/campaigns/${big}/leads`;
@@ -93,7 +73,7 @@ const scenarios = [
   { name: 'analytics (funnel, 60 days)', queries: [`/api/campaigns/${big}/analytics`] },
 ];
 
-await runClients({ address, token: session.accessToken, clients: 4, requests: 100, queries: [leads] });
+await runClients({ address, token, clients: 4, requests: 100, queries: [leads] });
 const pad = (text, width) => String(text).padStart(width);
 console.info(
   `campaigns and leads — ${database.kind}, ${CAMPAIGNS} campaigns, ${LEADS.toLocaleString('en')} leads in one, ${REQUESTS} requests per scenario, ${CONCURRENCY} clients`,
@@ -105,7 +85,7 @@ const over = [];
 for (const scenario of scenarios) {
   const result = await runClients({
     address,
-    token: session.accessToken,
+    token,
     clients: CONCURRENCY,
     requests: REQUESTS,
     queries: scenario.queries,

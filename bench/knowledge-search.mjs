@@ -6,16 +6,13 @@
 // at a time, so the figure is the database's and the ranking's, not HTTP's.
 //
 // Environment: DOCS (default 100000), Q (queries per kind, default 100).
-import { randomUUID } from 'node:crypto';
+import { startBenchApp } from './lib/bench-app.mjs';
 
 const DOCS = Number(process.env.DOCS ?? 100_000);
 const QUERIES = Number(process.env.Q ?? 100);
 const BATCH = 1000;
 
-const { openDatabase, documents, documentPassages, sql } = await import('../packages/db/src/index.ts');
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { testConfig } = await import('../apps/server/src/test-support/test-app.ts');
-const { createAccount } = await import('../apps/server/src/modules/auth/create-account.ts');
+const { documents, documentPassages, sql } = await import('../packages/db/src/index.ts');
 const { searchKnowledge } = await import('../apps/server/src/modules/knowledge/search-knowledge.ts');
 const { uploadDocuments } = await import('../apps/server/src/modules/knowledge/add-documents.ts');
 const { makePdf } = await import('../apps/server/src/test-support/test-files.ts');
@@ -73,24 +70,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const database = process.env.BENCH_DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite-memory' });
-const { app, ctx } = await buildApp({ config: testConfig(), database, logger: false });
+const { database, app, ctx, userId } = await startBenchApp();
 await app.ready();
-const now = new Date();
-const userId = await ctx.db.transaction((tx) =>
-  createAccount(tx, {
-    email: `bench-${randomUUID()}@example.com`,
-    fullName: 'Bench',
-    passwordHash: null,
-    language: 'en',
-    emailVerifiedAt: now,
-    demoExpiresAt: null,
-    paymentMethod: null,
-    now,
-  }),
-);
 
 const loadStarted = performance.now();
 for (let offset = 0; offset < DOCS; offset += BATCH) {

@@ -5,18 +5,14 @@
 // would, so their own work does not count as server time.
 //
 // Environment: N (requests per scenario, default 2000), C (concurrency, default 50).
+import { startBenchApp } from './lib/bench-app.mjs';
 import { runClients } from './lib/http-load.mjs';
 
 await main();
 
 async function main() {
-  const { randomUUID } = await import('node:crypto');
   const { default: Fastify } = await import('fastify');
-  const { openDatabase, tasks } = await import('../packages/db/src/index.ts');
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { testConfig } = await import('../apps/server/src/test-support/test-app.ts');
-  const { createAccount } = await import('../apps/server/src/modules/auth/create-account.ts');
-  const { startSession } = await import('../apps/server/src/modules/auth/sessions.ts');
+  const { tasks } = await import('../packages/db/src/index.ts');
   const {
     taskTypes: types,
     taskPriorities: priorities,
@@ -27,24 +23,7 @@ async function main() {
   const CONCURRENCY = Number(process.env.C ?? 50);
   const REQUESTS = Number(process.env.N ?? 2000);
 
-  const database = process.env.BENCH_DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 10 })
-    : await openDatabase({ kind: 'pglite-memory' });
-  const { app, ctx } = await buildApp({ config: testConfig(), database, logger: false });
-
-  const now = new Date();
-  const userId = await ctx.db.transaction((tx) =>
-    createAccount(tx, {
-      email: `bench-${randomUUID()}@example.com`,
-      fullName: 'Bench',
-      passwordHash: null,
-      language: 'en',
-      emailVerifiedAt: now,
-      demoExpiresAt: null,
-      paymentMethod: null,
-      now,
-    }),
-  );
+  const { database, app, ctx, userId, now, accessToken } = await startBenchApp();
   const taskIds = [];
   for (let start = 0; start < TASKS; start += 1000) {
     const inserted = await ctx.db
@@ -74,7 +53,7 @@ async function main() {
   }
   // What the server's housekeeping does every 15 minutes (PGlite has no autovacuum).
   await database.refreshStatistics();
-  const { session } = await startSession(ctx, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+  const token = await accessToken();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   // The floor: the same HTTP stack answering a constant JSON body, no auth, no database.
@@ -126,7 +105,7 @@ async function main() {
   ];
 
   // Warms the JIT and the caches the way a first visit does; not measured.
-  await runClients({ address, token: session.accessToken, clients: 4, requests: 200, queries: [list] });
+  await runClients({ address, token, clients: 4, requests: 200, queries: [list] });
 
   const pad = (text, width) => String(text).padStart(width);
   console.info(
@@ -139,7 +118,7 @@ async function main() {
   for (const scenario of scenarios) {
     const result = await runClients({
       address: scenario.address ?? address,
-      token: session.accessToken,
+      token,
       clients: scenario.clients,
       requests: scenario.requests ?? REQUESTS,
       queries: scenario.queries,

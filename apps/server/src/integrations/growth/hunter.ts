@@ -5,15 +5,7 @@ import {
   type EnrichmentProvider,
   type LeadToEnrich,
 } from './enrichment-provider';
-import {
-  callProvider,
-  emailAddress,
-  failureFor,
-  isRecord,
-  text,
-  unreadable,
-  withScheme,
-} from './provider-http';
+import { callProvider, emailAddress, personData, text, withScheme } from './provider-http';
 
 /*
  * Hunter.io Email Finder (https://hunter.io/api-documentation/v2#email-finder): GET
@@ -42,10 +34,8 @@ export function createHunterProvider(
       url.searchParams.set('api_key', apiKey);
       const answer = await callProvider({ service: 'hunter', url, retry: options.retry });
       // Hunter answers 404 when it has nothing on the domain.
-      if (answer.status === 404) return { fields: {} };
-      if (answer.status !== 200) throw failureFor('hunter', answer.status);
-      if (!isRecord(answer.body) || !isRecord(answer.body.data)) throw unreadable('hunter');
-      const data = answer.body.data;
+      const data = personData('hunter', answer);
+      if (!data) return { fields: {} };
       const fields: EnrichmentFindings['fields'] = {};
       const email = emailAddress(data.email);
       if (email) fields.email = email;

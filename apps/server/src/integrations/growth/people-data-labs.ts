@@ -1,14 +1,6 @@
 import type { RetryPolicy } from '../../lib/retrying-fetch';
 import type { EnrichmentFindings, EnrichmentProvider, LeadToEnrich } from './enrichment-provider';
-import {
-  callProvider,
-  emailAddress,
-  failureFor,
-  isRecord,
-  text,
-  unreadable,
-  withScheme,
-} from './provider-http';
+import { callProvider, emailAddress, personData, text, withScheme } from './provider-http';
 
 /*
  * People Data Labs Person Enrichment (https://docs.peopledatalabs.com/docs/enrichment-api): GET
@@ -41,10 +33,8 @@ export function createPeopleDataLabsProvider(
         headers: { 'x-api-key': apiKey },
         retry: options.retry,
       });
-      if (answer.status === 404) return { fields: {} };
-      if (answer.status !== 200) throw failureFor('people_data_labs', answer.status);
-      if (!isRecord(answer.body) || !isRecord(answer.body.data)) throw unreadable('people_data_labs');
-      const data = answer.body.data;
+      const data = personData('people_data_labs', answer);
+      if (!data) return { fields: {} };
       // PDL's free plans answer `true` for fields that exist but are not revealed: text() drops them.
       const fields: EnrichmentFindings['fields'] = {};
       const workEmail = emailAddress(data.work_email);

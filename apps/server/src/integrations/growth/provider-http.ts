@@ -170,6 +170,17 @@ export function unreadable(service: GrowthService): GrowthProviderError {
   );
 }
 
+/**
+ * The `data` object of an enrichment provider's answer about one person: null when it has
+ * nothing on them (404), the provider's refusal in our words otherwise.
+ */
+export function personData(service: GrowthService, answer: ProviderAnswer): Record<string, unknown> | null {
+  if (answer.status === 404) return null;
+  if (answer.status !== 200) throw failureFor(service, answer.status);
+  if (!isRecord(answer.body) || !isRecord(answer.body.data)) throw unreadable(service);
+  return answer.body.data;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,12 +6,12 @@ import {
   type JobChangeCsvField,
   type JobChangeImportReport,
 } from '@doppel/contracts';
-import { CircleAlert, CircleCheck, FileSpreadsheet } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvFileField } from '@/components/csv-file-field';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import type { useImportJobChanges } from '../api/signals-api';
@@ -101,30 +101,16 @@ function ChooseFile({
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-4 overflow-y-auto px-5 py-4">
         <p className="text-sm text-muted-foreground">{t('jobChanges.import.columns')}</p>
-        <FormField
+        <CsvFileField
           label={t('jobChanges.import.file')}
           hint={t('jobChanges.import.fileHint', { max: JOB_CHANGE_CSV_MAX_BYTES / (1024 * 1024) })}
           error={error}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="file"
-              accept=".csv,text/csv"
-              className="h-auto py-2"
-              onChange={(event) => {
-                setError(undefined);
-                setFile(event.target.files?.[0] ?? null);
-              }}
-            />
-          )}
-        </FormField>
-        {file ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <FileSpreadsheet className="size-4" aria-hidden="true" />
-            {file.name}
-          </p>
-        ) : null}
+          file={file}
+          onFile={(chosen) => {
+            setError(undefined);
+            setFile(chosen);
+          }}
+        />
       </div>
       <Footer>
         <Button variant="outline" onClick={onCancel} disabled={reading}>

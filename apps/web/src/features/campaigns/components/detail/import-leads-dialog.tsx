@@ -4,13 +4,13 @@ import {
   type LeadCsvField,
   type LeadImportReport,
 } from '@doppel/contracts';
-import { CircleAlert, CircleCheck, FileSpreadsheet } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
+import { CsvFileField } from '@/components/csv-file-field';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { useCsvHeaders, useImportLeads } from '../../api/campaign-detail-api';
@@ -124,30 +124,16 @@ function ChooseFile({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-4 overflow-y-auto px-5 py-4">
-        <FormField
+        <CsvFileField
           label={t('import.file')}
           hint={t('import.fileHint', { max: MAX_MEGABYTES })}
           error={error ?? undefined}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="file"
-              accept=".csv,text/csv"
-              className="h-auto py-2"
-              onChange={(event) => {
-                setError(null);
-                setFile(event.target.files?.[0] ?? null);
-              }}
-            />
-          )}
-        </FormField>
-        {file ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <FileSpreadsheet className="size-4" aria-hidden="true" />
-            {file.name}
-          </p>
-        ) : null}
+          file={file}
+          onFile={(chosen) => {
+            setError(null);
+            setFile(chosen);
+          }}
+        />
       </div>
       <Footer>
         <Button variant="outline" onClick={onCancel} disabled={reading}>
