@@ -1,18 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { draftKindSchema, knowledgeSourceSchema, templateLanguages, type Task } from '@doppel/contracts';
-import { eq, users } from '@doppel/db';
+import { draftKindSchema, knowledgeSourceSchema, templateLanguages } from '@doppel/contracts';
 import { z } from 'zod';
+import type { Actor } from '../lib/actor';
 import type { AppContext } from '../lib/context';
-import { generateForUser } from '../modules/ai-models/call-model';
-import { resolveModel } from '../modules/ai-models/resolve-model';
-import type { AuthenticatedUser } from '../modules/auth/sessions';
 import { getContact } from '../modules/contacts/contact-commands';
+import { writeDraft } from '../modules/drafting';
 import { detectLanguage } from '../modules/engine/detect-language';
-import { buildDraftPrompt, taskSearchText } from '../modules/engine/draft-prompt';
-import { groundIn } from '../modules/knowledge/ground';
-import { getTwinVoice } from '../modules/personas/persona-queries';
-import { draftLanguage, offlineDraft } from '../modules/tasks/generate-task-drafts';
-import { recentHistory } from '../modules/tasks/stream-task-draft';
 
 export const draftReplyInputSchema = z
   .object({
@@ -42,78 +34,40 @@ export type DraftReply = z.infer<typeof draftReplySchema>;
 /**
  * A draft reply to a message, written the way the composer drafts a reply task: by the user's
  * model when one is configured, else by the offline engine, in the voice of the user's persona
- * and grounded in their knowledge base. The message is drafted as a message_reply task that is
- * never stored; nothing is saved but the knowledge-base use, counted for `usedBy`.
+ * and grounded in their knowledge base. Nothing is saved but the knowledge-base use, counted for
+ * `usedBy`.
  */
 export async function draftReply(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  actor: Actor,
   input: DraftReplyInput,
   usedBy: string,
 ): Promise<DraftReply> {
-  const { message, contactId, language: asked, kind } = draftReplyInputSchema.parse(input);
-  const contact = contactId ? await getContact(ctx.db, auth.userId, contactId) : null;
-  const now = ctx.clock.now().toISOString();
-  // The language the message is written in, as an analysis would find it.
-  const written = detectLanguage(message);
-  const task: Task = {
-    id: randomUUID(),
-    contactId: contact?.id ?? null,
-    contact: contact && {
-      id: contact.id,
-      name: contact.name,
-      company: contact.company,
-      source: contact.source,
-      language: contact.language,
-    },
+  const { message, contactId, language, kind } = draftReplyInputSchema.parse(input);
+  const contact = contactId ? await getContact(ctx.db, actor.userId, contactId) : null;
+  const draft = await writeDraft(ctx, {
+    actor,
     type: 'message_reply',
-    title: contact ? `Reply to ${contact.name}` : 'Reply to a message',
-    description: '',
-    priority: 'medium',
-    status: 'pending',
-    context: {
-      triggerType: 'message',
-      lastMessage: message,
-      ...(written && { language: written }),
+    kind,
+    about: {
+      title: contact ? `Reply to ${contact.name}` : 'Reply to a message',
+      details: '',
+      contact,
+      message,
+      trigger: {},
+      analysis: {},
     },
-    responses: {},
-    assignee: null,
-    dueAt: null,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
+    language,
+    // The language the message is written in, as an analysis would find it.
+    foundLanguage: detectLanguage(message) ?? undefined,
+    usedBy,
+  });
+  await draft.recordUse();
+  return {
+    text: draft.text,
+    kind,
+    language: draft.language,
+    engine: draft.engine,
+    sources: draft.sources,
   };
-  const [language, voice, grounding, model] = await Promise.all([
-    asked ?? draftLanguage(ctx, auth.userId, task),
-    getTwinVoice(ctx.db, auth.userId),
-    groundIn(ctx, auth.userId, taskSearchText(task)),
-    resolveModel(ctx, auth),
-  ]);
-  const { sources } = grounding;
-  let draft: Pick<DraftReply, 'text' | 'engine'>;
-  if (model.kind === 'offline') {
-    draft = {
-      text: offlineDraft(task, language, kind, voice, sources),
-      engine: { kind: 'offline', model: null },
-    };
-  } else {
-    const [user] = await ctx.db
-      .select({ fullName: users.fullName })
-      .from(users)
-      .where(eq(users.id, auth.userId));
-    const history = contact ? await recentHistory(ctx, auth.userId, contact.id) : [];
-    const { system, prompt } = buildDraftPrompt({
-      task,
-      kind,
-      language,
-      userName: user?.fullName ?? 'the user',
-      voice,
-      history,
-      sources,
-    });
-    const answer = await generateForUser(ctx, auth.userId, model, { purpose: 'draft', system, prompt });
-    draft = { text: answer.text.trim(), engine: { kind: 'model', model: model.config.model } };
-  }
-  await grounding.recordUse(usedBy);
-  return { ...draft, kind, language, sources };
 }

@@ -10,7 +10,7 @@ import {
 } from '@doppel/contracts';
 import { createTask } from '../../modules/tasks/task-commands';
 import { listTasks } from '../../modules/tasks/task-queries';
-import { startTaskDraft } from '../../modules/tasks/stream-task-draft';
+import { startTaskDraft } from '../../modules/tasks/task-drafts';
 import { defineTool } from './define-tool';
 
 /*
@@ -136,8 +136,7 @@ export const draftReplyTool = defineTool({
   annotations: { title: 'Draft reply', readOnlyHint: false, destructiveHint: true, openWorldHint: false },
   run: async ({ taskId, kind }, { ctx, auth, signal }) => {
     // A demo sandbox's keys are samples that authenticateApiKey refuses, so a key's owner is never a demo user.
-    const user = { userId: auth.userId, sessionId: `api-key:${auth.keyId}`, isDemo: false };
-    const draft = await startTaskDraft(ctx, user, taskId, { kind }, signal);
+    const draft = await startTaskDraft(ctx, { userId: auth.userId, isDemo: false }, taskId, { kind }, signal);
     let text = '';
     for await (const delta of draft.textStream) text += delta;
     const saved = await draft.save(text);

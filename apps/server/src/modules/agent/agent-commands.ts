@@ -15,7 +15,7 @@ import type { AuthenticatedUser } from '../auth/sessions';
 import { escapeLike } from '../contacts/list-contacts';
 import { searchKnowledge } from '../knowledge/search-knowledge';
 import { countTasks } from '../tasks/count-tasks';
-import { startTaskDraft } from '../tasks/stream-task-draft';
+import { startTaskDraft } from '../tasks/task-drafts';
 import { getTask, listTasks } from '../tasks/task-queries';
 import { getTokenUsage } from '../usage/token-usage';
 import { agentStatus } from './agent-status';

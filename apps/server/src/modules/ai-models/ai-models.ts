@@ -12,6 +12,7 @@ import {
 import { aiModels, and, asc, eq, sql, userSettings } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import type { Actor } from '../../lib/actor';
 import type { AuthenticatedUser } from '../auth/sessions';
 import { getUserSettings } from '../settings/user-settings';
 
@@ -57,7 +58,7 @@ export async function loadOwnModel(ctx: AppContext, userId: string, id: string):
  */
 export function effectiveModelId(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   saved: string | null,
   ownIds: ReadonlySet<string>,
 ): string {

@@ -1,9 +1,9 @@
 import { OFFLINE_MODEL_ID, SERVER_MODEL_ID } from '@doppel/contracts';
 import { aiModels, eq } from '@doppel/db';
 import type { ProviderConfig } from '../../integrations/ai/language-model';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { AuthenticatedUser } from '../auth/sessions';
 import { getUserSettings } from '../settings/user-settings';
 import { effectiveModelId, loadOwnModel } from './ai-models';
 
@@ -30,7 +30,7 @@ export type ResolvedModel =
  */
 export async function resolveModel(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   modelRef?: string,
 ): Promise<ResolvedModel> {
   const settings = await getUserSettings(ctx, auth.userId);

@@ -210,7 +210,7 @@ export async function campaignModelName(ctx: AppContext, userId: string): Promis
   ]);
   const id = effectiveModelId(
     ctx,
-    { userId, sessionId: '', isDemo: user?.isDemo ?? false },
+    { userId, isDemo: user?.isDemo ?? false },
     settings.aiPreferences.defaultModel,
     new Set(own.map((model) => model.id)),
   );

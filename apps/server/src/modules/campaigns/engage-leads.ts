@@ -25,8 +25,7 @@ import type { AuthenticatedUser } from '../auth/sessions';
 import { detectLanguage } from '../engine/detect-language';
 import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
-import { generateTaskDrafts } from '../tasks/generate-task-drafts';
-import { startTaskDraft } from '../tasks/stream-task-draft';
+import { generateTaskDrafts, startTaskDraft } from '../tasks/task-drafts';
 import { createTask } from '../tasks/task-commands';
 import { announceCampaign, type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
@@ -199,7 +198,7 @@ async function draftOutreach(
       );
     }
   }
-  if (left.length > 0) await generateTaskDrafts(ctx, engager.auth.userId, task.id, { kinds: left });
+  if (left.length > 0) await generateTaskDrafts(ctx, engager.auth, task.id, { kinds: left });
 }
 
 async function engageLead(

@@ -1,6 +1,9 @@
-import type { DraftKind, KnowledgeSource, Task, TemplateLanguage } from '@doppel/contracts';
-import { describePassages } from '../knowledge/ground';
-import { describeVoice, type Voice } from './persona-voice';
+import type { Task, TemplateLanguage } from '@doppel/contracts';
+
+/*
+ * What a model is told about the thing it drafts or analyses. Drafting (modules/drafting) writes
+ * from a Subject; the analysis reads a task through describeTask. Both see the same lines.
+ */
 
 /** Language names for the model's instructions. */
 export const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
@@ -11,73 +14,77 @@ export const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
   de: 'German',
 };
 
-const LENGTH: Record<DraftKind, string> = {
-  quick: 'Keep it short: one to three sentences.',
-  detailed: 'Be thorough but concise: a few short paragraphs that answer everything asked.',
-};
-
-const FORMAT: Record<Task['type'], string> = {
-  message_reply: 'a reply to the message below',
-  proactive_message: 'a proactive message to the contact, prompted by the signal below',
-  linkedin_post: "a LinkedIn post for the user's audience about the topic below",
-  reddit_post: 'a Reddit post that starts a genuine discussion about the topic below',
-  reddit_comment: 'a Reddit comment that adds experience to the thread below, without a pitch',
-  high_concept_analysis: "a short written analysis of the user's positioning for the task below",
-};
-
 export interface HistoryLine {
   direction: 'inbound' | 'outbound';
   text: string;
   occurredAt: Date;
 }
 
-export interface DraftPrompt {
-  system: string;
-  prompt: string;
+/** The person a text is for. */
+export interface SubjectContact {
+  id: string;
+  name: string;
+  company: string | null;
+  /** ISO 639-1 code of the language they write in. */
+  language: string;
+}
+
+/** What prompted a text other than a message: a news item, a job change, a post to answer. */
+export interface SubjectTrigger {
+  newsTitle?: string;
+  newsSource?: string;
+  jobChangeCompany?: string;
+  linkedinActivity?: string;
+  originalPost?: string;
+  originalAuthor?: string;
+  community?: string;
 }
 
 /**
- * What a language model is told to write a draft: who the user is, the task and its trigger,
- * the analysis, the recent conversation with the contact, the persona it writes as, and the
- * knowledge-base passages about the task.
+ * What a draft or an analysis is about, wherever it comes from (a task, a message sent to the
+ * public API): what is to be done, for whom, the message or trigger answered, and what an
+ * analysis of it advised.
  */
-export function buildDraftPrompt(input: {
-  task: Task;
-  kind: DraftKind;
-  language: TemplateLanguage;
-  userName: string;
-  /** The persona the twin writes as, when the user has one. */
-  voice: Voice | null;
-  history: HistoryLine[];
-  /** Knowledge-base passages about the task. */
-  sources: KnowledgeSource[];
-}): DraftPrompt {
-  const { task, kind, language, userName, voice, history, sources } = input;
-  const system = [
-    [
-      `You are the digital twin of ${userName}: you write in their name, in the first person.`,
-      `Write ${FORMAT[task.type]}, in ${LANGUAGE_NAMES[language]}.`,
-      LENGTH[kind],
-      'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
-    ].join(' '),
-    ...(voice ? describeVoice(voice) : []),
-    ...describePassages(sources),
-  ].join('\n');
-
-  return { system, prompt: describeTask(task, history).join('\n') };
+export interface Subject {
+  /** What is to be done, in a line ("Reply to Hans"). */
+  title: string;
+  /** More about it; may be empty. */
+  details: string;
+  contact: SubjectContact | null;
+  /** The message answered, as the user reads it (translated when auto-translate is on). */
+  message?: string;
+  /** The message as its writer wrote it, when the user reads a translation. */
+  messageAsWritten?: string;
+  trigger: SubjectTrigger;
+  analysis: { summary?: string; recommendation?: string; approach?: string };
 }
 
-/** The task as a model reads it: what it is, who it is with, its trigger and the conversation. */
-export function describeTask(task: Task, history: HistoryLine[]): string[] {
+/** A task as a Subject. */
+export function subjectOf(task: Task): Subject {
   const { context } = task;
-  const trigger = context.triggerData ?? {};
-  const lines: string[] = [`Task: ${task.title}`];
-  if (task.description) lines.push(`Details: ${task.description}`);
-  if (task.contact) {
-    lines.push(`Contact: ${task.contact.name}${task.contact.company ? ` (${task.contact.company})` : ''}`);
-  }
-  if (context.lastMessageOriginal ?? context.lastMessage) {
-    lines.push(`Their last message: ${context.lastMessageOriginal ?? context.lastMessage}`);
+  return {
+    title: task.title,
+    details: task.description,
+    contact: task.contact,
+    message: context.lastMessage,
+    messageAsWritten: context.lastMessageOriginal,
+    trigger: context.triggerData ?? {},
+    analysis: {
+      summary: context.summary,
+      recommendation: context.recommendation,
+      approach: context.analysisData?.recommendedApproach,
+    },
+  };
+}
+
+/** The subject as a model reads it: what it is, who it is with, its trigger and the conversation. */
+export function describeSubject(subject: Subject, history: HistoryLine[]): string[] {
+  const { trigger, analysis, contact } = subject;
+  const lines: string[] = [`Task: ${subject.title}`];
+  if (subject.details) lines.push(`Details: ${subject.details}`);
+  if (contact) lines.push(`Contact: ${contact.name}${contact.company ? ` (${contact.company})` : ''}`);
+  if (subject.messageAsWritten ?? subject.message) {
+    lines.push(`Their last message: ${subject.messageAsWritten ?? subject.message}`);
   }
   if (trigger.newsTitle)
     lines.push(`News: ${trigger.newsTitle}${trigger.newsSource ? ` (${trigger.newsSource})` : ''}`);
@@ -91,10 +98,9 @@ export function describeTask(task: Task, history: HistoryLine[]): string[] {
       `Post by ${trigger.originalAuthor ?? 'someone'}${trigger.community ? ` in ${trigger.community}` : ''}: ${trigger.originalPost}`,
     );
   }
-  if (context.summary) lines.push(`Analysis: ${context.summary}`);
-  if (context.recommendation) lines.push(`Recommendation: ${context.recommendation}`);
-  if (context.analysisData?.recommendedApproach)
-    lines.push(`Approach: ${context.analysisData.recommendedApproach}`);
+  if (analysis.summary) lines.push(`Analysis: ${analysis.summary}`);
+  if (analysis.recommendation) lines.push(`Recommendation: ${analysis.recommendation}`);
+  if (analysis.approach) lines.push(`Approach: ${analysis.approach}`);
   if (history.length > 0) {
     lines.push('Recent conversation, oldest first:');
     for (const line of history) {
@@ -104,18 +110,28 @@ export function describeTask(task: Task, history: HistoryLine[]): string[] {
   return lines;
 }
 
-/** What a task is about, as words to search the knowledge base with. */
-export function taskSearchText(task: Task): string {
-  const trigger = task.context.triggerData ?? {};
+/** The task as a model reads it (see describeSubject). */
+export function describeTask(task: Task, history: HistoryLine[]): string[] {
+  return describeSubject(subjectOf(task), history);
+}
+
+/** What a subject is about, as words to search the knowledge base with. */
+export function subjectSearchText(subject: Subject): string {
+  const { trigger } = subject;
   return [
-    task.title,
-    task.description,
-    task.context.lastMessage,
-    task.context.lastMessageOriginal,
+    subject.title,
+    subject.details,
+    subject.message,
+    subject.messageAsWritten,
     trigger.newsTitle,
     trigger.linkedinActivity,
     trigger.originalPost,
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** What a task is about, as words to search the knowledge base with. */
+export function taskSearchText(task: Task): string {
+  return subjectSearchText(subjectOf(task));
 }

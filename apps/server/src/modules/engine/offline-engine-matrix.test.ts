@@ -12,12 +12,36 @@ import {
 } from '@doppel/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { offlineDraft } from '../tasks/generate-task-drafts';
+import { offlineDraft as offlineDraftOf, PROACTIVE_OPENERS, proactiveOpener } from '../drafting';
+import { draftRequestForTask, proactiveIntent } from '../tasks/task-drafts';
 import { OFFLINE_ENGINE, withAnalysis } from './analyze-task';
 import { detectLanguage } from './detect-language';
 import { analyzeOffline, type TaskAnalysis } from './offline-analysis';
 import { type Voice } from './persona-voice';
-import { PROACTIVE_OPENERS, proactiveDraftTemplate } from './proactive-drafts';
+
+/*
+ * Drafting writes from a draft request (modules/drafting), which the tasks module makes of a
+ * task: these two put them together, as a task's drafts are written.
+ */
+const ACTOR = { userId: '00000000-0000-4000-8000-000000000000', isDemo: false };
+function offlineDraft(
+  task: Task,
+  language: TemplateLanguage,
+  kind: DraftKind,
+  voice: Voice | null,
+  sources: KnowledgeSource[] = [],
+): string {
+  return offlineDraftOf({ ...draftRequestForTask(task, ACTOR), kind }, language, voice, sources);
+}
+function proactiveDraftTemplate(
+  task: Pick<Task, 'type' | 'context'>,
+  language: TemplateLanguage,
+  kind: DraftKind,
+): string | null {
+  return task.type === 'proactive_message'
+    ? proactiveOpener(proactiveIntent(task.context), language, kind)
+    : null;
+}
 
 /*
  * The offline engine, task type × language (issue: "Offline engine unit tests (each task type

@@ -86,7 +86,7 @@ async function modelSummary(
 ): Promise<{ summary: string; by: string } | undefined> {
   const [user] = await ctx.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const model = await resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo });
+  const model = await resolveModel(ctx, { userId, isDemo: user.isDemo });
   if (model.kind === 'offline') return undefined;
   try {
     const answer = await generateForUser(ctx, userId, model, {

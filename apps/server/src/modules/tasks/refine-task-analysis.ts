@@ -10,7 +10,7 @@ import { taskSearchText } from '../engine/draft-prompt';
 import { groundIn, type Grounding } from '../knowledge/ground';
 import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
-import { recentHistory } from './stream-task-draft';
+import { recentHistory } from '../drafting';
 import { announce } from './announce-task-change';
 import { getTask } from './task-queries';
 
@@ -38,7 +38,7 @@ export async function refineTaskAnalysis(
     .where(eq(users.id, userId));
   if (!user) return;
   const [model, task] = await Promise.all([
-    resolveModel(ctx, { userId, sessionId: '', isDemo: user.isDemo }),
+    resolveModel(ctx, { userId, isDemo: user.isDemo }),
     getTask(ctx.db, userId, taskId),
   ]);
   const grounding = await groundIn(ctx, userId, taskSearchText(task));

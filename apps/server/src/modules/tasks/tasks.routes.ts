@@ -22,12 +22,10 @@ import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/authenticate';
 import { createTask, deleteTask, saveTaskResponses, updateTaskStatus } from './task-commands';
 import { countTasks } from './count-tasks';
-import { generateTaskDrafts } from './generate-task-drafts';
 import { sendTaskMessage } from './send-task-message';
-import { startTaskDraft } from './stream-task-draft';
+import { generateTaskDrafts, startTaskDraft, translateDraft } from './task-drafts';
 import { abortOnClose, openEventStream, streamError } from '../../lib/event-stream';
 import { getTask, listTasks } from './task-queries';
-import { translateDraft } from './translate-draft';
 
 const tags = ['tasks'];
 
@@ -104,7 +102,7 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         response: { 200: taskSchema },
       },
     },
-    async (request) => generateTaskDrafts(ctx, requireAuth(request).userId, request.params.id, request.body),
+    async (request) => generateTaskDrafts(ctx, requireAuth(request), request.params.id, request.body),
   );
   r.post(
     '/tasks/:id/drafts/stream',

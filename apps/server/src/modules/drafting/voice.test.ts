@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formalityOf, offlineDraftInVoice, type Voice } from './persona-voice';
+import { formalityOf, offlineDraftInVoice, type Voice } from './voice';
 
 function voice(fields: Partial<Voice>): Voice {
   return {

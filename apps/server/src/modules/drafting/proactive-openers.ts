@@ -1,14 +1,15 @@
-import type { DraftKind, Task, TemplateLanguage } from '@doppel/contracts';
+import type { DraftKind, TemplateLanguage } from '@doppel/contracts';
 
 /**
  * Openers for the offline engine's proactive messages. The spec's reply templates (§9) answer a
  * message ("thank you for writing…"), which reads wrong as a first note to a campaign lead or a
  * congratulation; these start the conversation instead, in each template language, and are
  * filled with the same {name}, {company} and {message} values (for news and job changes
- * {message} is the headline or the activity).
+ * {message} is the headline or the activity). There is one per intent of the message: introduce
+ * (a campaign lead), news, congratulate (a job change) and checkIn (anyone else).
  */
-export type ProactiveFlavour = 'introduce' | 'news' | 'congratulate' | 'checkIn';
-type Openers = Record<ProactiveFlavour, Record<DraftKind, string>>;
+export type ProactiveIntent = 'introduce' | 'news' | 'congratulate' | 'checkIn';
+type Openers = Record<ProactiveIntent, Record<DraftKind, string>>;
 
 export const PROACTIVE_OPENERS: Record<TemplateLanguage, Openers> = {
   en: {
@@ -137,19 +138,11 @@ export const PROACTIVE_OPENERS: Record<TemplateLanguage, Openers> = {
   },
 };
 
-function flavourOf(task: Pick<Task, 'context'>): ProactiveFlavour {
-  if (task.context.triggerType === 'linkedin_job_change') return 'congratulate';
-  if (task.context.triggerType === 'rss_news') return 'news';
-  if (task.context.campaignId) return 'introduce';
-  return 'checkIn';
-}
-
-/** The opener a proactive message is drafted from offline; null for every other task type. */
-export function proactiveDraftTemplate(
-  task: Pick<Task, 'type' | 'context'>,
+/** The opener a proactive message of this intent is drafted from offline. */
+export function proactiveOpener(
+  intent: ProactiveIntent,
   language: TemplateLanguage,
   kind: DraftKind,
-): string | null {
-  if (task.type !== 'proactive_message') return null;
-  return PROACTIVE_OPENERS[language][flavourOf(task)][kind];
+): string {
+  return PROACTIVE_OPENERS[language][intent][kind];
 }
