@@ -1,18 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { allChangeQueryKeys, changeEventQueryKeys } from '@doppel/contracts';
 import { startLiveUpdates } from '@/lib/live-updates';
 import { useSession, useSessionManager } from '@/lib/services';
 
-/** Query keys whose data a task change can alter. */
-const TASK_DEPENDENT_KEYS = [['tasks'], ['shell', 'summary']] as const;
-/** The knowledge base's list, search and detail queries all start with 'documents'. */
-const DOCUMENT_KEYS = [['documents']] as const;
-/** Settings → Messengers: connected, health checked, synced, permissions changed, removed. */
-const MESSENGER_KEYS = [['messengers']] as const;
-/** Growth: a campaign's settings, status, run progress or leads (list, detail, leads, analytics). */
-const CAMPAIGN_KEYS = [['campaigns']] as const;
-/** Signals: a source polled, paused or changed (its state, items and the tasks it made). */
-const SIGNAL_KEYS = [['signals'], ...TASK_DEPENDENT_KEYS] as const;
+/** What an event of a type this build does not know (a newer server) refetches. */
+const UNKNOWN_EVENT_KEYS = changeEventQueryKeys['task.updated'];
 
 /**
  * While signed in, listens to the server's live updates and refetches what they touch, so a
@@ -31,20 +24,10 @@ export function useLiveUpdates(): void {
     };
     return startLiveUpdates({
       session: manager,
-      onEvent: (event) =>
-        refetch(
-          event.type === 'document.changed'
-            ? DOCUMENT_KEYS
-            : event.type === 'messenger.changed'
-              ? MESSENGER_KEYS
-              : event.type === 'campaign.updated'
-                ? CAMPAIGN_KEYS
-                : event.type === 'signal.changed'
-                  ? SIGNAL_KEYS
-                  : TASK_DEPENDENT_KEYS,
-        ),
+      // The same table tells the server which of its caches an event empties.
+      onEvent: (event) => refetch(changeEventQueryKeys[event.type] ?? UNKNOWN_EVENT_KEYS),
       // Whatever changed while disconnected was missed.
-      onConnected: () => refetch([...SIGNAL_KEYS, ...DOCUMENT_KEYS, ...MESSENGER_KEYS, ...CAMPAIGN_KEYS]),
+      onConnected: () => refetch(allChangeQueryKeys),
     });
   }, [queryClient, manager, userId]);
 }

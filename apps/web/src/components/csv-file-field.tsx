@@ -1,5 +1,5 @@
 import { FileSpreadsheet } from 'lucide-react';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 
 /** The file step of a CSV import: a .csv picker with its hint and error, and the chosen file's name. */

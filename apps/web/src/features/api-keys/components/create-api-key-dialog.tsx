@@ -8,18 +8,18 @@ import {
 } from '@doppel/contracts';
 import { Info, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type FieldError, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
-import { FormActions } from '@/components/form-actions';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormActions } from '@/components/form/form-actions';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-error';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useFieldMessage } from '@/components/form/field-messages';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useCreateApiKey } from '../api/api-keys-api';
 import {
   defaultPermissionMatrix,
@@ -99,15 +99,6 @@ const FIELD_MESSAGES: Partial<Record<FormFieldName, string>> = {
   requestsPerMinute: 'perMinuteInvalid',
   requestsPerDay: 'perDayInvalid',
 };
-const MESSAGE_KEYS = [
-  'keyNameRequired',
-  'permissionsRequired',
-  'perMinuteInvalid',
-  'perDayInvalid',
-  'expiresInPast',
-] as const;
-type MessageKey = (typeof MESSAGE_KEYS)[number];
-const isMessageKey = (key: string): key is MessageKey => (MESSAGE_KEYS as readonly string[]).includes(key);
 
 const textareaClasses =
   'min-h-20 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive md:text-sm';
@@ -168,27 +159,26 @@ function CreateKeyForm({
   onCreated: (created: CreatedApiKey) => void;
 }) {
   const { t, i18n } = useTranslation('apiKeys');
-  const form = useForm<CreateKeyFormInput, unknown, CreateKeyFormValues>({
-    resolver: zodResolver(createKeyFormSchema),
-    defaultValues: emptyForm(),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
-  /** The text for a field's problem: the schema's or the server's message key, translated. */
-  const message = (
-    name: FormFieldName,
-    error: (Pick<FieldError, 'message'> & { type?: FieldError['type'] }) | undefined,
-  ): string | undefined => {
+  const { form, field, showServerErrors } = useZodForm<CreateKeyFormInput, CreateKeyFormValues>(
+    createKeyFormSchema,
+    {
+      messages: 'apiKey',
+      defaultValues: emptyForm(),
+    },
+  );
+  const message = useFieldMessage('apiKey', (key) => ({
+    max:
+      key === 'nameTooLong'
+        ? NAME_MAX
+        : formatCount((key === 'perDayInvalid' ? PER_DAY.maxValue : PER_MINUTE.maxValue) ?? 0, i18n.language),
+  }));
+  /** The text for a field's problem: the schema's or the server's message key, read in the dictionary. */
+  const problem = (name: FormFieldName): string | undefined => {
+    const error = form.getFieldState(name, form.formState).error;
     if (!error) return undefined;
-    if (name === 'name' && error.type === 'too_big') return t('form.errors.nameTooLong', { max: NAME_MAX });
-    const key = FIELD_MESSAGES[name] ?? error.message ?? '';
-    const max = name === 'requestsPerDay' ? PER_DAY.maxValue : PER_MINUTE.maxValue;
-    return isMessageKey(key)
-      ? t(`form.errors.${key}`, { max: formatCount(max ?? 0, i18n.language) })
-      : t('form.errors.invalid');
+    if (name === 'name' && error.type === 'too_big') return message('nameTooLong');
+    return message(FIELD_MESSAGES[name] ?? error);
   };
-  const clearOnChange = (name: FormFieldName) => ({ onChange: () => form.clearErrors(name) });
 
   const submit = form.handleSubmit(async (values) => {
     const expiresAt = values.expiresOn ? endOfDayIso(values.expiresOn) : null;
@@ -204,12 +194,7 @@ function CreateKeyForm({
       });
     } catch (error) {
       // The mutation toasts the failure; fields the server named are marked too.
-      if (isApiError(error) && error.fields) {
-        for (const [path, key] of Object.entries(error.fields)) {
-          const name = SERVER_FIELDS[path];
-          if (name) form.setError(name, { type: 'server', message: key });
-        }
-      }
+      showServerErrors(error, SERVER_FIELDS);
       return;
     }
     onCreated(created);
@@ -219,20 +204,20 @@ function CreateKeyForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
-        <FormField label={t('form.name')} error={message('name', errors.name)} className="md:col-span-2">
+        <FormField label={t('form.name')} error={problem('name')} className="md:col-span-2">
           {(control) => (
             <Input
               {...control}
               maxLength={NAME_MAX}
               autoComplete="off"
               placeholder={t('form.namePlaceholder')}
-              {...form.register('name', clearOnChange('name'))}
+              {...field('name')}
             />
           )}
         </FormField>
         <FormField
           label={t('form.descriptionLabel')}
-          error={message('description', errors.description)}
+          error={problem('description')}
           className="md:col-span-2"
         >
           {(control) => (
@@ -241,17 +226,13 @@ function CreateKeyForm({
               rows={2}
               maxLength={DESCRIPTION_MAX}
               className={textareaClasses}
-              {...form.register('description', clearOnChange('description'))}
+              {...field('description')}
             />
           )}
         </FormField>
-        <FormField
-          label={t('form.service')}
-          error={message('service', errors.service)}
-          className="md:col-span-2"
-        >
+        <FormField label={t('form.service')} error={problem('service')} className="md:col-span-2">
           {(control) => (
-            <Select {...control} {...form.register('service', clearOnChange('service'))}>
+            <Select {...control} {...field('service')}>
               {apiKeyServices.map((service) => (
                 <option key={service} value={service}>
                   {t(`services.${service}`)}
@@ -276,13 +257,13 @@ function CreateKeyForm({
                   form.clearErrors('permissions');
                   field.onChange(next);
                 }}
-                error={message('permissions', errors.permissions)}
+                error={problem('permissions')}
               />
             )}
           />
         </div>
 
-        <FormField label={t('form.perMinute')} error={message('requestsPerMinute', errors.requestsPerMinute)}>
+        <FormField label={t('form.perMinute')} error={problem('requestsPerMinute')}>
           {(control) => (
             <Input
               {...control}
@@ -291,11 +272,11 @@ function CreateKeyForm({
               min={1}
               max={PER_MINUTE.maxValue ?? undefined}
               step={1}
-              {...form.register('requestsPerMinute', clearOnChange('requestsPerMinute'))}
+              {...field('requestsPerMinute')}
             />
           )}
         </FormField>
-        <FormField label={t('form.perDay')} error={message('requestsPerDay', errors.requestsPerDay)}>
+        <FormField label={t('form.perDay')} error={problem('requestsPerDay')}>
           {(control) => (
             <Input
               {...control}
@@ -304,14 +285,14 @@ function CreateKeyForm({
               min={1}
               max={PER_DAY.maxValue ?? undefined}
               step={1}
-              {...form.register('requestsPerDay', clearOnChange('requestsPerDay'))}
+              {...field('requestsPerDay')}
             />
           )}
         </FormField>
         <FormField
           label={t('form.expiresOn')}
           hint={t('form.expiresHint')}
-          error={message('expiresOn', errors.expiresOn)}
+          error={problem('expiresOn')}
           className="md:col-span-2"
         >
           {(control) => (
@@ -320,7 +301,7 @@ function CreateKeyForm({
               type="date"
               min={todayInputValue()}
               className="md:max-w-56"
-              {...form.register('expiresOn', clearOnChange('expiresOn'))}
+              {...field('expiresOn')}
             />
           )}
         </FormField>

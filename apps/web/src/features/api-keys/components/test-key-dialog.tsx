@@ -1,9 +1,9 @@
 import type { ApiKey } from '@doppel/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/components/form-dialog';
-import { FormActions } from '@/components/form-actions';
-import { FormField } from '@/components/ui/form-field';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormActions } from '@/components/form/form-actions';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 
 interface TestKeyDialogProps {

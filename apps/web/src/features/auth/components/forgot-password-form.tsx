@@ -1,16 +1,14 @@
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@doppel/contracts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
-import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useForgotPassword } from '../api/use-auth-mutations';
 
 type ForgotValues = z.output<typeof forgotPasswordInputSchema>;
@@ -22,22 +20,22 @@ interface ForgotPasswordFormProps {
 
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const message = useValidationMessage();
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordInput, unknown, ForgotValues>({
-    resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { email: defaultEmail },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { form, errorText, field, showServerErrors } = useZodForm<ForgotPasswordInput, ForgotValues>(
+    forgotPasswordInputSchema,
+    {
+      messages: 'auth',
+      defaultValues: { email: defaultEmail },
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await forgot.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['email'])) return;
+      if (showServerErrors(error, ['email'])) return;
       notifyError(error, t('forgot.failed'));
     }
   });
@@ -61,7 +59,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
           className="grid gap-4"
           aria-label={t('forgot.title')}
         >
-          <FormField label={t('fields.email')} error={message(form.formState.errors.email?.message)}>
+          <FormField label={t('fields.email')} error={errorText('email')}>
             {(control) => (
               <Input
                 {...control}
@@ -69,7 +67,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
                 autoComplete="email"
                 inputMode="email"
                 placeholder={t('fields.emailPlaceholder')}
-                {...form.register('email', { onChange: () => form.clearErrors('email') })}
+                {...field('email')}
               />
             )}
           </FormField>

@@ -1,18 +1,16 @@
 import { PASSWORD_MIN_LENGTH, resetPasswordInputSchema } from '@doppel/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import { useSessionManager } from '@/lib/services';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useResetPassword } from '../api/use-auth-mutations';
 import { useLinkToken } from '../hooks/use-link-token';
 import { useRunOnce } from '../hooks/use-run-once';
@@ -29,13 +27,13 @@ export function ResetPasswordPage() {
   const token = useLinkToken();
   const sessionManager = useSessionManager();
   const reset = useResetPassword();
-  const message = useValidationMessage();
-  const form = useForm<NewPasswordInput, unknown, NewPasswordValues>({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { form, errorText, field, showServerErrors } = useZodForm<NewPasswordInput, NewPasswordValues>(
+    newPasswordFormSchema,
+    {
+      messages: 'auth',
+      defaultValues: { password: '' },
+    },
+  );
   useDocumentTitle(t('reset.title'));
   useRunOnce(() => sessionManager.notifyPasswordRecovery(), Boolean(token));
 
@@ -46,7 +44,7 @@ export function ResetPasswordPage() {
       // The server ended every session of this user; forget ours too (in every tab).
       if (sessionManager.session) await sessionManager.signOut();
     } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['password'])) return;
+      if (showServerErrors(error, ['password'])) return;
       // A used or expired link is explained on the page itself, with a way to get a new one.
       if (isApiError(error) && error.code === 'invalid_token') return;
       notifyError(error, t('reset.failed'));
@@ -92,16 +90,11 @@ export function ResetPasswordPage() {
         >
           <FormField
             label={t('fields.newPassword')}
-            error={message(form.formState.errors.password?.message)}
+            error={errorText('password')}
             hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
           >
             {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...form.register('password', { onChange: () => form.clearErrors('password') })}
-              />
+              <Input {...control} type="password" autoComplete="new-password" {...field('password')} />
             )}
           </FormField>
           <Button type="submit" loading={busy} className="w-full">

@@ -1,15 +1,13 @@
 import { signInInputSchema, type SignInInput } from '@doppel/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
-import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useSignIn } from '../api/use-auth-mutations';
 import { ResendVerificationNotice } from './resend-verification-notice';
 
@@ -23,17 +21,15 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: SignInFormProps) {
   const { t } = useTranslation('auth');
-  const message = useValidationMessage();
   const signIn = useSignIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(signInInputSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-    // Errors appear on submit and disappear as soon as their field is edited (spec §5).
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
+  const { form, errorText, field, showServerErrors } = useZodForm<SignInInput, SignInValues>(
+    signInInputSchema,
+    {
+      messages: 'auth',
+      defaultValues: { email: defaultEmail, password: '' },
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -42,7 +38,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
       onSignedIn();
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') setUnverifiedEmail(values.email);
-      if (applyServerFieldErrors(error, form.setError, ['email', 'password'])) return;
+      if (showServerErrors(error, ['email', 'password'])) return;
       notifyError(error, t('signInFailed'));
     }
   });
@@ -56,7 +52,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
       className="grid gap-4"
       aria-label={t('signIn.formLabel')}
     >
-      <FormField label={t('fields.email')} error={message(errors.email?.message)}>
+      <FormField label={t('fields.email')} error={errorText('email')}>
         {(control) => (
           <Input
             {...control}
@@ -64,18 +60,13 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
             autoComplete="username"
             inputMode="email"
             placeholder={t('fields.emailPlaceholder')}
-            {...form.register('email', { onChange: () => form.clearErrors('email') })}
+            {...field('email')}
           />
         )}
       </FormField>
-      <FormField label={t('fields.password')} error={message(errors.password?.message)}>
+      <FormField label={t('fields.password')} error={errorText('password')}>
         {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password', { onChange: () => form.clearErrors('password') })}
-          />
+          <Input {...control} type="password" autoComplete="current-password" {...field('password')} />
         )}
       </FormField>
       <div className="-mt-1 flex justify-end">

@@ -1,40 +1,37 @@
 import { PASSWORD_MIN_LENGTH, signUpInputSchema, type SignUpInput } from '@doppel/contracts';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
-import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useResendVerification, useSignUp } from '../api/use-auth-mutations';
 
 type SignUpValues = z.output<typeof signUpInputSchema>;
 
 export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: (email: string) => void }) {
   const { t } = useTranslation('auth');
-  const message = useValidationMessage();
   const signUp = useSignUp();
   const resend = useResendVerification();
   const [createdEmail, setCreatedEmail] = useState<string | null>(null);
-  const form = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpInputSchema),
-    defaultValues: { fullName: '', email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
+  const { form, errorText, field, showServerErrors } = useZodForm<SignUpInput, SignUpValues>(
+    signUpInputSchema,
+    {
+      messages: 'auth',
+      defaultValues: { fullName: '', email: '', password: '' },
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await signUp.mutateAsync(values);
       setCreatedEmail(values.email);
     } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['fullName', 'email', 'password'])) return;
+      if (showServerErrors(error, ['fullName', 'email', 'password'])) return;
       notifyError(error, t('signUpFailed'));
     }
   });
@@ -76,17 +73,17 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: (email: string) => 
       className="grid gap-4"
       aria-label={t('signUp.formLabel')}
     >
-      <FormField label={t('fields.fullName')} error={message(errors.fullName?.message)}>
+      <FormField label={t('fields.fullName')} error={errorText('fullName')}>
         {(control) => (
           <Input
             {...control}
             autoComplete="name"
             placeholder={t('fields.fullNamePlaceholder')}
-            {...form.register('fullName', { onChange: () => form.clearErrors('fullName') })}
+            {...field('fullName')}
           />
         )}
       </FormField>
-      <FormField label={t('fields.email')} error={message(errors.email?.message)}>
+      <FormField label={t('fields.email')} error={errorText('email')}>
         {(control) => (
           <Input
             {...control}
@@ -94,22 +91,17 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: (email: string) => 
             autoComplete="email"
             inputMode="email"
             placeholder={t('fields.emailPlaceholder')}
-            {...form.register('email', { onChange: () => form.clearErrors('email') })}
+            {...field('email')}
           />
         )}
       </FormField>
       <FormField
         label={t('fields.password')}
-        error={message(errors.password?.message)}
+        error={errorText('password')}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
       >
         {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password', { onChange: () => form.clearErrors('password') })}
-          />
+          <Input {...control} type="password" autoComplete="new-password" {...field('password')} />
         )}
       </FormField>
       <Button type="submit" loading={busy} className="w-full">

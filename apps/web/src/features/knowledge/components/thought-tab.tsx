@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 
 /** The contract's limits, mirrored on the inputs so they cannot be exceeded. */

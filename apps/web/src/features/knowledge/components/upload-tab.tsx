@@ -10,7 +10,7 @@ import { CircleCheck, CircleX, FileText, FileUp, X } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';

@@ -1,17 +1,14 @@
 import { personaDomainTypes, personaFieldsSchema, type Persona } from '@doppel/contracts';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
-import { FormActions } from '@/components/form-actions';
-import { FormField } from '@/components/ui/form-field';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormActions } from '@/components/form/form-actions';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useCreatePersona } from '../api/personas-api';
-import { serverFieldErrors } from '../utils/persona-fields';
 import { TEXTAREA_CLASSES } from './field-controls';
 
 const createPersonaFormSchema = personaFieldsSchema.pick({
@@ -24,7 +21,6 @@ const createPersonaFormSchema = personaFieldsSchema.pick({
 type CreatePersonaForm = z.input<typeof createPersonaFormSchema>;
 type CreatePersonaValues = z.output<typeof createPersonaFormSchema>;
 const FORM_FIELDS = ['name', 'position', 'companyName', 'domainType', 'description'] as const;
-type FormFieldName = FieldPath<CreatePersonaForm>;
 
 const EMPTY_FORM: CreatePersonaForm = {
   name: '',
@@ -76,27 +72,20 @@ function CreatePersonaForm({
   onCreated: (persona: Persona) => void;
 }) {
   const { t } = useTranslation('personas');
-  const form = useForm<CreatePersonaForm, unknown, CreatePersonaValues>({
-    resolver: zodResolver(createPersonaFormSchema),
-    defaultValues: EMPTY_FORM,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
-  const message = (key: string | undefined) =>
-    key ? t(`errors.${key === 'nameRequired' ? key : 'invalid'}`) : undefined;
-  const register = (name: FormFieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const { form, errorText, field, showServerErrors } = useZodForm<CreatePersonaForm, CreatePersonaValues>(
+    createPersonaFormSchema,
+    {
+      messages: 'persona',
+      defaultValues: EMPTY_FORM,
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     let persona: Persona;
     try {
       persona = await create.mutateAsync(values);
     } catch (error) {
-      const fields = isApiError(error) && error.fields ? serverFieldErrors(error.fields, FORM_FIELDS) : {};
-      const marked = Object.entries(fields);
-      for (const [name, key] of marked)
-        form.setError(name as FormFieldName, { type: 'server', message: key });
-      if (marked.length === 0) notifyError(error, t('errors.create'));
+      if (!showServerErrors(error, FORM_FIELDS)) notifyError(error, t('errors.create'));
       return;
     }
     onCreated(persona);
@@ -106,28 +95,20 @@ function CreatePersonaForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
-        <FormField label={t('fields.name')} error={message(errors.name?.message)} className="md:col-span-2">
+        <FormField label={t('fields.name')} error={errorText('name')} className="md:col-span-2">
           {(control) => (
-            <Input
-              {...control}
-              maxLength={200}
-              autoComplete="off"
-              aria-required="true"
-              {...register('name')}
-            />
+            <Input {...control} maxLength={200} autoComplete="off" aria-required="true" {...field('name')} />
           )}
         </FormField>
-        <FormField label={t('fields.position')} error={message(errors.position?.message)}>
-          {(control) => <Input {...control} maxLength={300} autoComplete="off" {...register('position')} />}
+        <FormField label={t('fields.position')} error={errorText('position')}>
+          {(control) => <Input {...control} maxLength={300} autoComplete="off" {...field('position')} />}
         </FormField>
-        <FormField label={t('fields.companyName')} error={message(errors.companyName?.message)}>
-          {(control) => (
-            <Input {...control} maxLength={300} autoComplete="off" {...register('companyName')} />
-          )}
+        <FormField label={t('fields.companyName')} error={errorText('companyName')}>
+          {(control) => <Input {...control} maxLength={300} autoComplete="off" {...field('companyName')} />}
         </FormField>
-        <FormField label={t('fields.domainType')} error={message(errors.domainType?.message)}>
+        <FormField label={t('fields.domainType')} error={errorText('domainType')}>
           {(control) => (
-            <Select {...control} {...register('domainType')}>
+            <Select {...control} {...field('domainType')}>
               {personaDomainTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(`domainType.${type}`)}
@@ -136,18 +117,14 @@ function CreatePersonaForm({
             </Select>
           )}
         </FormField>
-        <FormField
-          label={t('fields.description')}
-          error={message(errors.description?.message)}
-          className="md:col-span-2"
-        >
+        <FormField label={t('fields.description')} error={errorText('description')} className="md:col-span-2">
           {(control) => (
             <textarea
               {...control}
               rows={4}
               maxLength={5000}
               className={TEXTAREA_CLASSES}
-              {...register('description')}
+              {...field('description')}
             />
           )}
         </FormField>

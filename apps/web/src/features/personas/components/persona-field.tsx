@@ -2,7 +2,7 @@ import type { Persona } from '@doppel/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';

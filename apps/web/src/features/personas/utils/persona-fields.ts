@@ -6,6 +6,7 @@ import {
   type PersonaFields,
   type UpdatePersonaInput,
 } from '@doppel/contracts';
+import { FORM_MESSAGES } from '@/components/form/field-messages';
 
 /** How a field is shown and edited: the control follows the contract's type. */
 export type FieldKind = 'text' | 'textarea' | 'url' | 'select' | 'list' | 'map' | 'mapOfMaps';
@@ -210,17 +211,8 @@ export function changedFields(
   return { changes: changes, errors };
 }
 
-/** Message keys the contracts use that have their own text (personas:errors.<key>). */
-const KNOWN_ERRORS = new Set([
-  'nameRequired',
-  'contentRequired',
-  'variableName',
-  'httpOnly',
-  'tooManyEntries',
-  'keyRequired',
-  'duplicateKey',
-  'groupNameRequired',
-]);
+/** Message keys the contracts use that have their own text (personas:errors.<key>), as the form kit reads them. */
+const KNOWN_ERRORS = new Set<string>(FORM_MESSAGES.persona.keys);
 
 /** The server names a field path ("expertiseAreas.2"); the form marks its top-level field. */
 export function serverFieldErrors(fields: Record<string, string>, known?: readonly string[]): FieldErrors {

@@ -1,17 +1,17 @@
 import { aiProviders, type AiModel, type AiProvider, type UpdateAiModelInput } from '@doppel/contracts';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-error';
+import { serverFieldErrors } from '@/components/form/server-errors';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useCreateAiModel, useUpdateAiModel } from '../api/get-ai-models';
 import { useProviderLabel } from './use-provider-label';
 
@@ -79,8 +79,8 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
   const clearKeyId = useId();
   const create = useCreateAiModel();
   const update = useUpdateAiModel();
-  const form = useForm<ModelFormInput, unknown, ModelFormValues>({
-    resolver: zodResolver(modelFormSchema),
+  const { form, errorText, field } = useZodForm<ModelFormInput, ModelFormValues>(modelFormSchema, {
+    messages: 'aiModel',
     defaultValues: {
       name: model?.name ?? '',
       provider: model && model.provider !== 'offline' ? model.provider : 'openai-compatible',
@@ -89,12 +89,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
       apiKey: '',
       clearKey: false,
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const { errors } = form.formState;
-  const message = (key: string | undefined) =>
-    key ? t(`aiModels.form.errors.${key}`, { defaultValue: t('aiModels.form.errors.invalid') }) : undefined;
   const clearKey = useWatch({ control: form.control, name: 'clearKey' });
   const provider = useWatch({ control: form.control, name: 'provider' });
 
@@ -124,19 +119,11 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
       }
       onDone();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        let shown = false;
-        for (const field of FIELDS) {
-          if (error.fields[field]) {
-            form.setError(field, {
-              type: 'server',
-              message: field === 'baseUrl' ? 'baseUrlRequired' : 'invalid',
-            });
-            shown = true;
-          }
-        }
-        if (shown) return;
-      }
+      // The server's own keys are not the form's: a named base URL is a missing one, the rest invalid.
+      const named = Object.keys(serverFieldErrors(error, FIELDS)) as Array<(typeof FIELDS)[number]>;
+      for (const name of named)
+        form.setError(name, { type: 'server', message: name === 'baseUrl' ? 'baseUrlRequired' : 'invalid' });
+      if (named.length > 0) return;
       notifyError(error, model ? t('aiModels.form.updateFailed') : t('aiModels.form.createFailed'));
     }
   });
@@ -145,12 +132,12 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
   const keyHint = model?.hasApiKey ? t('aiModels.form.apiKeyKeepHint') : t('aiModels.form.apiKeyHint');
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 overflow-y-auto p-5">
-      <FormField label={t('aiModels.form.name')} error={message(errors.name?.message)}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+      <FormField label={t('aiModels.form.name')} error={errorText('name')}>
+        {(control) => <Input {...control} autoComplete="off" {...field('name')} />}
       </FormField>
-      <FormField label={t('aiModels.form.provider')} error={message(errors.provider?.message)}>
+      <FormField label={t('aiModels.form.provider')} error={errorText('provider')}>
         {(control) => (
-          <Select {...control} {...form.register('provider')}>
+          <Select {...control} {...field('provider')}>
             {aiProviders.map((value: AiProvider) => (
               <option key={value} value={value}>
                 {providerLabel(value)}
@@ -162,11 +149,9 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
       <FormField
         label={t('aiModels.form.modelId')}
         hint={t('aiModels.form.modelIdHint')}
-        error={message(errors.modelId?.message)}
+        error={errorText('modelId')}
       >
-        {(control) => (
-          <Input {...control} autoComplete="off" spellCheck={false} {...form.register('modelId')} />
-        )}
+        {(control) => <Input {...control} autoComplete="off" spellCheck={false} {...field('modelId')} />}
       </FormField>
       <FormField
         label={t('aiModels.form.baseUrl')}
@@ -175,7 +160,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
             ? t('aiModels.form.baseUrlRequiredHint')
             : t('aiModels.form.baseUrlHint')
         }
-        error={message(errors.baseUrl?.message)}
+        error={errorText('baseUrl')}
       >
         {(control) => (
           <Input
@@ -185,11 +170,11 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
             autoComplete="off"
             spellCheck={false}
             placeholder="https://"
-            {...form.register('baseUrl')}
+            {...field('baseUrl')}
           />
         )}
       </FormField>
-      <FormField label={t('aiModels.form.apiKey')} hint={keyHint} error={message(errors.apiKey?.message)}>
+      <FormField label={t('aiModels.form.apiKey')} hint={keyHint} error={errorText('apiKey')}>
         {(control) => (
           <Input
             {...control}
@@ -197,7 +182,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
             autoComplete="new-password"
             spellCheck={false}
             disabled={clearKey}
-            {...form.register('apiKey')}
+            {...field('apiKey')}
           />
         )}
       </FormField>
@@ -208,7 +193,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
             id={clearKeyId}
             type="checkbox"
             className="size-5 shrink-0 accent-primary md:size-4"
-            {...form.register('clearKey')}
+            {...field('clearKey')}
           />
           <Label htmlFor={clearKeyId}>{t('aiModels.form.clearKey')}</Label>
         </div>

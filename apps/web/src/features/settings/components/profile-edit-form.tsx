@@ -1,13 +1,11 @@
 import { signUpInputSchema, type UpdateProfileInput, type User } from '@doppel/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerFieldErrors, useValidationMessage } from '@/lib/validation-message';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useUpdateProfile } from '../api/get-me';
 
 const profileFormSchema = signUpInputSchema.pick({ fullName: true, email: true });
@@ -17,15 +15,14 @@ type ProfileFormValues = z.output<typeof profileFormSchema>;
 /** Name and email with Cancel and Save; only changed fields are sent. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation('settings');
-  const message = useValidationMessage();
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { fullName: user.fullName ?? user.name, email: user.email },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
+  const { form, errorText, field, showServerErrors } = useZodForm<ProfileFormInput, ProfileFormValues>(
+    profileFormSchema,
+    {
+      messages: 'auth',
+      defaultValues: { fullName: user.fullName ?? user.name, email: user.email },
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     const patch: UpdateProfileInput = {};
@@ -40,7 +37,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
       notifySuccess(t('profile.updated'));
       onDone();
     } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['fullName', 'email'])) return;
+      if (showServerErrors(error, ['fullName', 'email'])) return;
       notifyError(error, t('profile.updateFailed'));
     }
   });
@@ -53,28 +50,12 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
       className="grid gap-4 rounded-lg border p-4"
       aria-label={t('profile.editFormLabel')}
     >
-      <FormField label={t('profile.name')} error={message(errors.fullName?.message)}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="name"
-            {...form.register('fullName', { onChange: () => form.clearErrors('fullName') })}
-          />
-        )}
+      <FormField label={t('profile.name')} error={errorText('fullName')}>
+        {(control) => <Input {...control} autoComplete="name" {...field('fullName')} />}
       </FormField>
-      <FormField
-        label={t('profile.email')}
-        error={message(errors.email?.message)}
-        hint={t('profile.emailHint')}
-      >
+      <FormField label={t('profile.email')} error={errorText('email')} hint={t('profile.emailHint')}>
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('email', { onChange: () => form.clearErrors('email') })}
-          />
+          <Input {...control} type="email" autoComplete="email" inputMode="email" {...field('email')} />
         )}
       </FormField>
       <div className="flex flex-wrap justify-end gap-2">

@@ -9,9 +9,12 @@ import {
 import { CalendarDays, Info, MessagesSquare, Newspaper } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '@/components/form-actions';
-import { FormDialog } from '@/components/form-dialog';
-import { FormField } from '@/components/ui/form-field';
+import { useFieldMessage, type FieldProblem } from '@/components/form/field-messages';
+import { FormActions } from '@/components/form/form-actions';
+import { FormDialog } from '@/components/form/form-dialog';
+import { serverFieldErrors } from '@/components/form/server-errors';
+import { issuesByField } from '@/components/form/zod-resolver';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -20,7 +23,7 @@ import { useCreateSource, useUpdateSource } from '../api/signals-api';
 import { FEED_URL_EXAMPLE, SUBREDDIT_EXAMPLE } from '../utils/untranslated';
 import { parseKeywords } from '../utils/signal-format';
 import { cadenceNumber, CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
-import { issuesByField, serverFieldErrors, useFieldMessage, type FieldErrors } from './use-field-message';
+import { signalMessageValues } from './signal-messages';
 
 const TABS: Array<{ value: SignalSourceKind; icon: typeof Newspaper }> = [
   { value: 'rss', icon: Newspaper },
@@ -29,6 +32,9 @@ const TABS: Array<{ value: SignalSourceKind; icon: typeof Newspaper }> = [
 ];
 
 /** Fields a server's validation_failed may name, per form. */
+/** Field → its problem: a message key, or the schema's issue. */
+type FieldErrors = Partial<Record<string, FieldProblem>>;
+
 const SERVER_FIELDS = ['url', 'subreddit', 'name', 'keywords', 'cadencePerWeek', 'platforms'] as const;
 /** The content plan's first cadence: three posts a week, on LinkedIn. */
 const DEFAULT_CADENCE = '3';
@@ -82,7 +88,7 @@ function AddSourceForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('signals');
-  const message = useFieldMessage();
+  const message = useFieldMessage('signal', signalMessageValues);
   const [tab, setTab] = useState<SignalSourceKind>('rss');
   // Each tab keeps what was typed in it when another tab is looked at.
   const [errors, setErrors] = useState<Record<SignalSourceKind, FieldErrors>>({
@@ -120,7 +126,7 @@ function AddSourceForm({
           : { kind: 'content_plan' as const, cadencePerWeek: cadenceNumber(cadence), platforms };
     const parsed = createSignalSourceInputSchema.safeParse(name ? { ...raw, name } : raw);
     if (parsed.success) return parsed.data;
-    const found = issuesByField(parsed.error.issues);
+    const found: FieldErrors = issuesByField(parsed.error.issues);
     // An empty or fractional count has no key of its own: it is out of the range too.
     if (found.cadencePerWeek) found.cadencePerWeek = 'cadenceRange';
     showErrors(tab, found);

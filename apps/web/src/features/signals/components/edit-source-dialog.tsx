@@ -6,13 +6,19 @@ import {
 } from '@doppel/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '@/components/form-actions';
-import { FormDialog } from '@/components/form-dialog';
+import { useFieldMessage, type FieldProblem } from '@/components/form/field-messages';
+import { FormActions } from '@/components/form/form-actions';
+import { FormDialog } from '@/components/form/form-dialog';
+import { serverFieldErrors } from '@/components/form/server-errors';
+import { issuesByField } from '@/components/form/zod-resolver';
 import { notifyError } from '@/lib/notify';
 import { useUpdateSource } from '../api/signals-api';
 import { parseKeywords } from '../utils/signal-format';
 import { cadenceNumber, CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
-import { issuesByField, serverFieldErrors, useFieldMessage, type FieldErrors } from './use-field-message';
+import { signalMessageValues } from './signal-messages';
+
+/** Field → its problem: a message key, or the schema's issue. */
+type FieldErrors = Partial<Record<string, FieldProblem>>;
 
 const SERVER_FIELDS = ['name', 'keywords', 'cadencePerWeek', 'platforms'] as const;
 
@@ -53,7 +59,7 @@ function EditSourceForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('signals');
-  const message = useFieldMessage();
+  const message = useFieldMessage('signal', signalMessageValues);
   const plan = source.kind === 'content_plan';
   const [name, setName] = useState(source.name);
   const [keywords, setKeywords] = useState(source.keywords.join(', '));
@@ -71,7 +77,7 @@ function EditSourceForm({
       : { name, keywords: parseKeywords(keywords) };
     const parsed = updateSignalSourceInputSchema.safeParse(raw);
     if (!parsed.success) {
-      const found = issuesByField(parsed.error.issues);
+      const found: FieldErrors = issuesByField(parsed.error.issues);
       if (found.cadencePerWeek) found.cadencePerWeek = 'cadenceRange';
       setErrors(found);
       return;

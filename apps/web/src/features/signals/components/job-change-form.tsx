@@ -1,16 +1,18 @@
 import { jobChangeInputSchema, type JobChangeInput, type JobChangeResult } from '@doppel/contracts';
 import { ArrowUpRight, CircleCheck, Info } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
 import type { useRecordJobChange } from '../api/signals-api';
 import { taskHref } from '../utils/signal-format';
-import { issuesByField, serverFieldErrors, useFieldMessage, type FieldErrors } from './use-field-message';
+import { signalMessageValues } from './signal-messages';
 
 const FIELDS = ['name', 'newCompany', 'oldCompany', 'title', 'date'] as const;
 type Field = (typeof FIELDS)[number];
@@ -18,6 +20,16 @@ type Values = Record<Field, string>;
 
 const EMPTY: Values = { name: '', newCompany: '', oldCompany: '', title: '', date: '' };
 const REQUIRED = new Set<Field>(['name', 'newCompany']);
+/** The contract's checks on what was typed; an empty optional field is none. */
+const formRules = z.preprocess((values) => {
+  const typed = values as Values;
+  return {
+    ...typed,
+    oldCompany: typed.oldCompany || null,
+    title: typed.title || null,
+    date: typed.date || null,
+  };
+}, jobChangeInputSchema) as unknown as z.ZodType<JobChangeInput, Values>;
 
 /** One job change typed in: the person, where they went (and from), their title and the day. */
 export function JobChangeForm({
@@ -28,33 +40,23 @@ export function JobChangeForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('signals');
-  const message = useFieldMessage();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errorText, field, showServerErrors } = useZodForm<Values, JobChangeInput>(formRules, {
+    messages: 'signal',
+    messageValues: signalMessageValues,
+    defaultValues: EMPTY,
+  });
   const [result, setResult] = useState<{ answer: JobChangeResult; name: string } | null>(null);
   const busy = record.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     if (busy) return;
-    const input: JobChangeInput = {
-      name: values.name,
-      newCompany: values.newCompany,
-      oldCompany: values.oldCompany || null,
-      title: values.title || null,
-      date: values.date || null,
-    };
-    const parsed = jobChangeInputSchema.safeParse(input);
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
     try {
-      const answer = await record.mutateAsync(parsed.data);
-      setResult({ answer, name: parsed.data.name });
+      const answer = await record.mutateAsync(input);
+      setResult({ answer, name: input.name });
     } catch (error) {
-      const fields = serverFieldErrors(error, FIELDS);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifyError(error, t('errors.jobChange'));
+      if (!showServerErrors(error, FIELDS)) notifyError(error, t('errors.jobChange'));
     }
-  };
+  });
 
   if (result) {
     const created = result.answer.status === 'created';
@@ -82,8 +84,7 @@ export function JobChangeForm({
           <Button
             variant="outline"
             onClick={() => {
-              setValues(EMPTY);
-              setErrors({});
+              form.reset(EMPTY);
               setResult(null);
             }}
           >
@@ -95,7 +96,7 @@ export function JobChangeForm({
     );
   }
 
-  const field = (name: Field, extra: { type?: string; hint?: string } = {}) => (
+  const input = (name: Field, extra: { type?: string; hint?: string } = {}) => (
     <FormField
       key={name}
       label={
@@ -104,21 +105,17 @@ export function JobChangeForm({
           : t('fields.optional', { label: t(`jobChanges.fields.${name}`) })
       }
       hint={extra.hint}
-      error={message(errors[name])}
+      error={errorText(name)}
     >
       {(control) => (
         <Input
           {...control}
           type={extra.type ?? 'text'}
-          value={values[name]}
           maxLength={200}
           autoComplete="off"
           aria-required={REQUIRED.has(name) || undefined}
           disabled={busy}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
-            setErrors((current) => ({ ...current, [name]: undefined }));
-          }}
+          {...field(name)}
         />
       )}
     </FormField>
@@ -127,11 +124,11 @@ export function JobChangeForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
-        <div className="md:col-span-2">{field('name')}</div>
-        {field('oldCompany')}
-        {field('newCompany')}
-        {field('title')}
-        {field('date', { type: 'date' })}
+        <div className="md:col-span-2">{input('name')}</div>
+        {input('oldCompany')}
+        {input('newCompany')}
+        {input('title')}
+        {input('date', { type: 'date' })}
       </div>
       <div className="flex justify-end gap-2 border-t px-5 py-3">
         <Button variant="outline" onClick={onClose} disabled={busy}>

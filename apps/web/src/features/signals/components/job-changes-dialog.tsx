@@ -1,7 +1,7 @@
 import { FileSpreadsheet, UserRoundPen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useImportJobChanges, useRecordJobChange } from '../api/signals-api';
 import { JobChangeForm } from './job-change-form';

@@ -6,7 +6,7 @@ import {
 } from '@doppel/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { PLATFORM_NAMES } from '../utils/untranslated';
 

@@ -5,17 +5,16 @@ import {
   taskTypes,
   taskTypeSchema,
 } from '@doppel/contracts';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
-import { FormActions } from '@/components/form-actions';
-import { FormField } from '@/components/ui/form-field';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormActions } from '@/components/form/form-actions';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-error';
 import { useCreateTask } from '@/lib/task-api';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { dueDayToIso } from '../utils/due-date';
 import { ContactPicker } from './contact-picker';
 
@@ -44,17 +43,6 @@ const EMPTY_FORM: CreateTaskFormInput = {
   contactId: '',
   dueDate: '',
 };
-
-/** Message keys the schema and the server use for these fields (tasksBoard:form.errors.*). */
-const ERROR_KEYS = [
-  'titleRequired',
-  'titleTooLong',
-  'descriptionTooLong',
-  'dueDateInvalid',
-  'contactNotFound',
-] as const;
-type ErrorKey = (typeof ERROR_KEYS)[number];
-const isErrorKey = (key: string): key is ErrorKey => (ERROR_KEYS as readonly string[]).includes(key);
 
 /** Server field names → form fields; the server knows the due date as an instant, dueAt. */
 const SERVER_FIELDS: Record<string, FormFieldName> = {
@@ -111,16 +99,13 @@ function CreateTaskForm({
   onCreated: () => void;
 }) {
   const { t } = useTranslation(['tasksBoard', 'tasks']);
-  const form = useForm<CreateTaskFormInput, unknown, CreateTaskFormValues>({
-    resolver: zodResolver(createTaskFormSchema),
-    defaultValues: EMPTY_FORM,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
-  const message = (key: string | undefined) =>
-    key ? t(`form.errors.${isErrorKey(key) ? key : 'invalid'}`) : undefined;
-  const clearOnChange = (name: FormFieldName) => ({ onChange: () => form.clearErrors(name) });
+  const { form, errorText, field, showServerErrors } = useZodForm<CreateTaskFormInput, CreateTaskFormValues>(
+    createTaskFormSchema,
+    {
+      messages: 'task',
+      defaultValues: EMPTY_FORM,
+    },
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -134,12 +119,7 @@ function CreateTaskForm({
       });
     } catch (error) {
       // The mutation toasts the failure; fields the server named are marked too.
-      if (isApiError(error) && error.fields) {
-        for (const [path, key] of Object.entries(error.fields)) {
-          const name = SERVER_FIELDS[path];
-          if (name) form.setError(name, { type: 'server', message: key });
-        }
-      }
+      showServerErrors(error, SERVER_FIELDS);
       return;
     }
     onCreated();
@@ -149,23 +129,12 @@ function CreateTaskForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
-        <FormField
-          label={t('form.titleLabel')}
-          error={message(errors.title?.message)}
-          className="md:col-span-2"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={TITLE_MAX}
-              autoComplete="off"
-              {...form.register('title', clearOnChange('title'))}
-            />
-          )}
+        <FormField label={t('form.titleLabel')} error={errorText('title')} className="md:col-span-2">
+          {(control) => <Input {...control} maxLength={TITLE_MAX} autoComplete="off" {...field('title')} />}
         </FormField>
-        <FormField label={t('form.typeLabel')} error={message(errors.type?.message)}>
+        <FormField label={t('form.typeLabel')} error={errorText('type')}>
           {(control) => (
-            <Select {...control} {...form.register('type', clearOnChange('type'))}>
+            <Select {...control} {...field('type')}>
               {taskTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(`tasks:type.${type}`)}
@@ -174,9 +143,9 @@ function CreateTaskForm({
             </Select>
           )}
         </FormField>
-        <FormField label={t('form.priorityLabel')} error={message(errors.priority?.message)}>
+        <FormField label={t('form.priorityLabel')} error={errorText('priority')}>
           {(control) => (
-            <Select {...control} {...form.register('priority', clearOnChange('priority'))}>
+            <Select {...control} {...field('priority')}>
               {taskPriorities.map((priority) => (
                 <option key={priority} value={priority}>
                   {t(`tasks:priority.${priority}`)}
@@ -187,7 +156,7 @@ function CreateTaskForm({
         </FormField>
         <FormField
           label={t('form.descriptionLabel')}
-          error={message(errors.description?.message)}
+          error={errorText('description')}
           className="md:col-span-2"
         >
           {(control) => (
@@ -196,15 +165,11 @@ function CreateTaskForm({
               rows={4}
               maxLength={DESCRIPTION_MAX}
               className={textareaClasses}
-              {...form.register('description', clearOnChange('description'))}
+              {...field('description')}
             />
           )}
         </FormField>
-        <FormField
-          label={t('form.contactLabel')}
-          hint={t('form.contactHint')}
-          error={message(errors.contactId?.message)}
-        >
+        <FormField label={t('form.contactLabel')} hint={t('form.contactHint')} error={errorText('contactId')}>
           {(control) => (
             <Controller
               control={form.control}
@@ -223,14 +188,8 @@ function CreateTaskForm({
             />
           )}
         </FormField>
-        <FormField
-          label={t('form.dueLabel')}
-          hint={t('form.dueHint')}
-          error={message(errors.dueDate?.message)}
-        >
-          {(control) => (
-            <Input {...control} type="date" {...form.register('dueDate', clearOnChange('dueDate'))} />
-          )}
+        <FormField label={t('form.dueLabel')} hint={t('form.dueHint')} error={errorText('dueDate')}>
+          {(control) => <Input {...control} type="date" {...field('dueDate')} />}
         </FormField>
       </div>
       <FormActions

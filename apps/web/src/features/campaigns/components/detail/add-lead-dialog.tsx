@@ -1,17 +1,16 @@
 import { createLeadInputSchema, type CreateLeadInput } from '@doppel/contracts';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormActions } from '@/components/form-actions';
-import { FormDialog } from '@/components/form-dialog';
-import { FormField } from '@/components/ui/form-field';
+import { FormActions } from '@/components/form/form-actions';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useCreateLead } from '../../api/campaign-detail-api';
 
 /** What the inputs hold: text in every field. */
@@ -67,19 +66,12 @@ export function AddLeadDialog({
 function AddLeadForm({ create, onDone }: { create: ReturnType<typeof useCreateLead>; onDone: () => void }) {
   const { t } = useTranslation('campaignDetail');
   const [duplicate, setDuplicate] = useState(false);
-  const form = useForm<FormInput, unknown, CreateLeadInput>({
-    resolver: zodResolver(addLeadFormSchema),
+  const { form, errorText, field } = useZodForm<FormInput, CreateLeadInput>(addLeadFormSchema, {
+    messages: 'lead',
+    // Once submitted, a field is checked again as it is typed in.
+    reValidateMode: 'onChange',
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
-
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error) return undefined;
-    if (error.message === 'leadNameRequired') return t('addLead.errors.nameRequired');
-    if (error.message === 'invalidEmail') return t('addLead.errors.emailInvalid');
-    if (error.type === 'too_big') return t('addLead.errors.tooLong');
-    return t('addLead.errors.invalid');
-  };
 
   const submit = form.handleSubmit(async (values) => {
     setDuplicate(false);
@@ -103,15 +95,14 @@ function AddLeadForm({ create, onDone }: { create: ReturnType<typeof useCreateLe
           </Notice>
         ) : null}
         {FIELDS.map(({ name, type, autoComplete }) => (
-          <FormField key={name} label={t(`addLead.fields.${name}`)} error={message(errors[name])}>
+          <FormField key={name} label={t(`addLead.fields.${name}`)} error={errorText(name)}>
             {(control) => (
               <Input
                 {...control}
                 type={type}
                 autoComplete={autoComplete}
                 required={name === 'name'}
-                {...form.register(name, {
-                  onChange: () => form.clearErrors(name),
+                {...field(name, {
                   // A pasted address often brings a space along; it is not part of the address.
                   setValueAs: (value: string) => (name === 'email' ? value.trim() : value),
                 })}

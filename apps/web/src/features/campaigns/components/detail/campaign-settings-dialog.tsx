@@ -13,24 +13,17 @@ import {
 } from '@doppel/contracts';
 import { Info, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldError,
-  type FieldPath,
-} from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { intlLocale } from '@/lib/i18n';
-import { zodResolver } from '@/lib/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useUpdateCampaign } from '../../api/campaign-detail-api';
 import { formatNumber } from './detail-format';
 import { GrowthKeysSection } from './growth-keys-section';
@@ -103,22 +96,6 @@ const settingsFormSchema = z.object({
 type SettingsInput = z.input<typeof settingsFormSchema>;
 type SettingsValues = z.output<typeof settingsFormSchema>;
 type SettingsField = FieldPath<SettingsInput>;
-
-const ERROR_KEYS = [
-  'nameRequired',
-  'tooLong',
-  'tooMany',
-  'targetRange',
-  'budgetRange',
-  'sourceRequired',
-  'toolRequired',
-  'channelRequired',
-  'urlInvalid',
-  'maxTokensRange',
-] as const;
-type ErrorKey = (typeof ERROR_KEYS)[number];
-const isErrorKey = (key: string | undefined): key is ErrorKey =>
-  key !== undefined && (ERROR_KEYS as readonly string[]).includes(key);
 
 function formValues(campaign: Campaign): SettingsInput {
   const { extraction, enrichment, engagement } = campaign.stageConfigs;
@@ -216,38 +193,26 @@ function SettingsForm({
   const formId = useId();
   const ended = hasEnded(campaign);
   const labels = useDetailLabels();
-  const form = useForm<SettingsInput, unknown, SettingsValues>({
-    resolver: zodResolver(settingsFormSchema),
+  const { form, errorText, field } = useZodForm<SettingsInput, SettingsValues>(settingsFormSchema, {
+    messages: 'campaignSettings',
+    messageValues: {
+      min: formatNumber(TARGET_CONTACTS_MIN, i18n.language),
+      max: formatNumber(TARGET_CONTACTS_MAX, i18n.language),
+      budgetMax: formatNumber(BUDGET_MAX, i18n.language),
+      tokensMin: MAX_TOKENS.min,
+      tokensMax: formatNumber(MAX_TOKENS.max, i18n.language),
+    },
+    // Once submitted, a field is checked again as it is changed.
+    reValidateMode: 'onChange',
     defaultValues: formValues(campaign),
   });
-  const { errors } = form.formState;
   const sources = useWatch({ control: form.control, name: 'sources' });
   const temperature = useWatch({ control: form.control, name: 'temperature' });
 
-  const message = (error: FieldError | undefined): string | undefined => {
-    if (!error) return undefined;
-    return isErrorKey(error.message)
-      ? t(`settings.errors.${error.message}`, {
-          min: formatNumber(TARGET_CONTACTS_MIN, i18n.language),
-          max: formatNumber(TARGET_CONTACTS_MAX, i18n.language),
-          budgetMax: formatNumber(BUDGET_MAX, i18n.language),
-          tokensMin: MAX_TOKENS.min,
-          tokensMax: formatNumber(MAX_TOKENS.max, i18n.language),
-        })
-      : t('settings.errors.invalid');
-  };
   const text = (name: SettingsField, options: { type?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
-    <FormField
-      label={t(`settings.fields.${name as TextField}`)}
-      error={message(errors[name as keyof SettingsInput] as FieldError)}
-    >
+    <FormField label={t(`settings.fields.${name as TextField}`)} error={errorText(name)}>
       {(control) => (
-        <Input
-          {...control}
-          type={options.type ?? 'text'}
-          inputMode={options.inputMode}
-          {...form.register(name, { onChange: () => form.clearErrors(name) })}
-        />
+        <Input {...control} type={options.type ?? 'text'} inputMode={options.inputMode} {...field(name)} />
       )}
     </FormField>
   );
@@ -275,7 +240,7 @@ function SettingsForm({
           <fieldset disabled={ended || update.isPending} className="grid gap-6">
             <Section title={t('settings.sections.general')}>
               {text('name')}
-              <FormField label={t('settings.fields.description')} error={message(errors.description)}>
+              <FormField label={t('settings.fields.description')} error={errorText('description')}>
                 {(control) => (
                   <textarea {...control} className={textareaClasses} {...form.register('description')} />
                 )}
@@ -291,7 +256,7 @@ function SettingsForm({
                 control={form.control}
                 name="sources"
                 legend={t('settings.fields.sources')}
-                error={message(errors.sources as FieldError | undefined)}
+                error={errorText('sources')}
                 options={CONTACT_SOURCES.map((source) => ({
                   value: source.id,
                   label: labels.source(source.id),
@@ -303,16 +268,13 @@ function SettingsForm({
                 <FormField
                   label={t('settings.fields.sheetUrl')}
                   hint={t('settings.hints.sheetUrl')}
-                  error={message(errors.sheetUrl)}
+                  error={errorText('sheetUrl')}
                 >
                   {(control) => (
                     <Input
                       {...control}
                       type="url"
-                      {...form.register('sheetUrl', {
-                        setValueAs: (value: string) => value.trim(),
-                        onChange: () => form.clearErrors('sheetUrl'),
-                      })}
+                      {...field('sheetUrl', { setValueAs: (value: string) => value.trim() })}
                     />
                   )}
                 </FormField>
@@ -323,14 +285,14 @@ function SettingsForm({
                 <FormField
                   label={t('settings.fields.jobTitles')}
                   hint={t('settings.hints.list')}
-                  error={message(errors.jobTitles)}
+                  error={errorText('jobTitles')}
                 >
                   {(control) => <Input {...control} {...form.register('jobTitles')} />}
                 </FormField>
                 <FormField
                   label={t('settings.fields.industries')}
                   hint={t('settings.hints.list')}
-                  error={message(errors.industries)}
+                  error={errorText('industries')}
                 >
                   {(control) => <Input {...control} {...form.register('industries')} />}
                 </FormField>
@@ -342,7 +304,7 @@ function SettingsForm({
                 control={form.control}
                 name="tools"
                 legend={t('settings.fields.tools')}
-                error={message(errors.tools as FieldError | undefined)}
+                error={errorText('tools')}
                 options={ENRICHMENT_TOOLS.map((tool) => ({
                   value: tool.id,
                   label: tool.label,
@@ -364,7 +326,7 @@ function SettingsForm({
                 control={form.control}
                 name="channels"
                 legend={t('settings.fields.channels')}
-                error={message(errors.channels as FieldError | undefined)}
+                error={errorText('channels')}
                 options={OUTREACH_CHANNELS.map((channel) => ({
                   value: channel.id,
                   label: labels.channel(channel.id),
@@ -379,7 +341,7 @@ function SettingsForm({
               <FormField
                 label={t('settings.fields.messageTemplate')}
                 hint={t('settings.hints.messageTemplate')}
-                error={message(errors.messageTemplate)}
+                error={errorText('messageTemplate')}
               >
                 {(control) => (
                   <textarea {...control} className={textareaClasses} {...form.register('messageTemplate')} />

@@ -7,7 +7,7 @@ import {
 } from '@doppel/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/ui/form-field';
+import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { formatCount, formatList, formatUsd } from '../../utils/campaign-format';
 import { useCampaignLabels } from '../use-campaign-labels';

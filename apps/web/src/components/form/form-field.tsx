@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react';
-import { Label } from './label';
+import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 interface FormFieldProps {
