@@ -40,12 +40,16 @@ import { registerPublicApiDocs } from './public-api/public-api-docs';
 import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './jobs/job-queue';
-import { registerJobHandlers } from './jobs/register-job-handlers';
+import { registerJobHandlers, subscribeToDomainEvents } from './jobs/register-job-handlers';
 import { createLocalFileStore } from './integrations/storage/file-store';
-import { createUserEvents } from './lib/user-events';
+import { createChangeFeed } from './lib/change-feed';
+import { createDomainEvents } from './lib/domain-events';
 import { createAuthenticateHook } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
+
+/** Requests that change nothing need not wait for the change feed. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     from: config.smtpFrom,
     log: app.log,
   });
+  const events = await createChangeFeed(database, app.log);
+  // A write's own changes reach this process's caches before anyone learns it is done, so
+  // the next read never serves what the write changed (lib/change-feed.ts).
+  const caughtUp = () => events.caughtUp();
+  const jobs = createJobQueue({ db: database.db, clock, log: app.log, afterEach: caughtUp });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -98,13 +107,15 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     mailer,
     accessTokens: createAccessTokens(deriveKey(master, 'access-jwt'), clock),
     log: app.log,
-    events: await createUserEvents(database),
+    events,
     secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
-    background: createBackgroundWork(app.log),
-    jobs: createJobQueue({ db: database.db, clock, log: app.log }),
+    background: createBackgroundWork(app.log, caughtUp),
+    jobs,
+    domainEvents: createDomainEvents(database.db, jobs, app.log),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
   };
   registerJobHandlers(ctx);
+  subscribeToDomainEvents(ctx);
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onClose', async () => {
@@ -148,6 +159,10 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) await caughtUp();
+    return payload;
+  });
 
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

@@ -10,6 +10,7 @@ export * from './subscription';
 export * from './shell';
 export * from './tasks';
 export * from './events';
+export * from './change-feed';
 export * from './contacts';
 export * from './reply-templates';
 export * from './ai';

@@ -29,6 +29,8 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often an idle worker looks for due jobs written by other processes. */
   pollMs?: number;
+  /** Runs after each job, done or failed (the change feed catching up on its writes). */
+  afterEach?: () => Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -56,9 +58,17 @@ export interface JobQueue {
   stop(): Promise<void>;
   /**
    * Claims and runs due jobs one after another until none is left; resolves to how many ran.
-   * `userId` limits it to one user's jobs (tests sharing a database keep to their own).
+   * `userId` limits it to one user's jobs (tests sharing a database keep to their own), `kinds`
+   * to some kinds (domain events delivered before a request answers).
    */
-  runDue(options?: { userId?: string }): Promise<number>;
+  runDue(options?: RunDueOptions): Promise<number>;
+  /** Runs these jobs now, if they are committed, due and not taken by another worker. */
+  runNow(ids: readonly string[]): Promise<void>;
+}
+
+export interface RunDueOptions {
+  userId?: string;
+  kinds?: readonly string[];
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -76,9 +86,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
 
-  async function claim(userId?: string): Promise<JobRow | null> {
+  async function claim(filter: RunDueOptions & { ids?: readonly string[] } = {}): Promise<JobRow | null> {
+    const { userId, kinds: only, ids } = filter;
     const now = clock.now();
-    const kinds = [...handlers.keys()];
+    const kinds = [...handlers.keys()].filter((kind) => !only || only.includes(kind));
     if (kinds.length === 0) return null;
     const leaseEnd = new Date(now.getTime() + leaseMs);
     const result = await db.execute(sql`
@@ -89,6 +100,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         where kind in ${kinds}
           and ((status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now}))
           ${userId ? sql`and payload->>'userId' = ${userId}` : sql``}
+          ${ids ? sql`and id in ${ids}` : sql``}
         order by run_at
         limit 1
         for update skip locked
@@ -153,12 +165,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await fail(job, handler, error instanceof Error ? error : new Error(String(error)));
     } finally {
       clearInterval(heartbeat);
+      await options.afterEach?.().catch((error: unknown) => log.warn({ err: error }, 'after-job hook failed'));
     }
   }
 
-  async function runDue(runOptions: { userId?: string } = {}): Promise<number> {
+  async function runDue(runOptions: RunDueOptions = {}): Promise<number> {
     let ran = 0;
-    for (let job = await claim(runOptions.userId); job; job = await claim(runOptions.userId)) {
+    const next = () => claim(runOptions);
+    for (let job = await next(); job; job = await next()) {
       await execute(job);
       ran++;
     }
@@ -214,5 +228,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       loop = null;
     },
     runDue,
+    async runNow(ids) {
+      if (ids.length === 0) return;
+      for (let job = await claim({ ids }); job; job = await claim({ ids })) await execute(job);
+    },
   };
 }

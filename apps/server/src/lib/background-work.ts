@@ -11,12 +11,15 @@ export interface BackgroundWork {
   settled(): Promise<void>;
 }
 
-export function createBackgroundWork(log: FastifyBaseLogger): BackgroundWork {
+/** `afterEach` runs once each piece is done (the change feed catching up on its writes). */
+export function createBackgroundWork(log: FastifyBaseLogger, afterEach?: () => Promise<void>): BackgroundWork {
   const running = new Set<Promise<void>>();
   return {
     run(name, work) {
       const task = work()
         .catch((error: unknown) => log.warn({ err: error }, `${name} failed`))
+        .then(() => afterEach?.())
+        .catch((error: unknown) => log.warn({ err: error }, `${name}: after-work hook failed`))
         .finally(() => running.delete(task));
       running.add(task);
     },

@@ -6,7 +6,8 @@ import type { BackgroundWork } from './background-work';
 import type { Clock } from './clock';
 import type { AccessTokens } from '../modules/auth/access-tokens';
 import type { SecretBox } from './secret-box';
-import type { UserEvents } from './user-events';
+import type { ChangeFeed } from './change-feed';
+import type { DomainEvents } from './domain-events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { FileStore } from '../integrations/storage/file-store';
 
@@ -18,11 +19,14 @@ export interface AppContext {
   mailer: Mailer;
   accessTokens: AccessTokens;
   log: FastifyBaseLogger;
-  events: UserEvents;
+  /** Committed changes of users' data, from every process (lib/change-feed.ts). */
+  events: ChangeFeed;
   /** Encrypts secrets at rest (AI provider keys, messenger credentials). */
   secrets: SecretBox;
   /** Work started by a request and finished after its answer (lib/background-work.ts). */
   background: BackgroundWork;
+  /** Facts modules state for others to act on, delivered through the job queue (lib/domain-events.ts). */
+  domainEvents: DomainEvents;
   /** Durable background jobs (jobs/job-queue.ts). */
   jobs: JobQueue;
   /** Uploaded originals under DATA_DIR/files. */

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { decodeJwt } from 'jose';
-import { onChangeNotice } from './change-notices';
 import type { AppContext } from './context';
 
 /** How long a process trusts a session check without asking the database again. */
@@ -26,7 +25,7 @@ interface Entry<Auth> {
 /**
  * Remembers, per access token, that its session was live, so most requests skip the JWT
  * signature and the session query (docs/decisions/008-task-list-caching.md). An entry is
- * dropped when a change notice says the user's sessions changed (any process), when this
+ * dropped when a change event says the user's sessions changed (any process), when this
  * process revokes a session, when the token, session or demo ends by the clock, and after
  * SESSION_CACHE_TTL_MS in any case.
  */
@@ -60,6 +59,11 @@ export class SessionCache<Auth> {
     const now = performance.now();
     for (const [key, until] of this.holds) if (until <= now) this.holds.delete(key);
     this.holds.set(userId ? `u:${userId}` : `s:${sessionId}`, now + this.ttlMs);
+  }
+
+  /** Drops everything remembered (changes may have been missed). */
+  clear(): void {
+    this.entries.clear();
   }
 
   get size(): number {
@@ -104,7 +108,10 @@ export function sessionCacheFor<Auth>(ctx: AppContext): SessionCache<Auth> {
   let cache = byContext.get(ctx);
   if (!cache) {
     const created = new SessionCache<unknown>();
-    onChangeNotice(ctx, 'sessions.changed', (userId) => created.forget({ userId }, false));
+    ctx.events.onAnyChange((userId, event) => {
+      if (event.type === 'session.changed') created.forget({ userId }, false);
+    });
+    ctx.events.onResync(() => created.clear());
     byContext.set(ctx, created);
     everyCache.add(new WeakRef(created));
     cache = created;

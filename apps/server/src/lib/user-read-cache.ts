@@ -1,5 +1,5 @@
+import { changeTouches } from '@doppel/contracts';
 import type { AppContext } from './context';
-import { onChangeNotice, type ChangeNotice } from './change-notices';
 
 /** How long a cached read may be served when no change notice arrives (a lost NOTIFY). */
 export const USER_READ_CACHE_TTL_MS = 30_000;
@@ -14,9 +14,9 @@ interface UserEntries {
 
 /**
  * Answers of a user's reads (list pages, figures) kept in memory until anything they are made
- * of changes. The database's triggers send a change notice when such a change commits, from
- * whatever code made it and in whichever process; the process that made the change also drops
- * the user's entries at once, so its own next read already sees the change. The TTL only bounds
+ * of changes. The database's triggers send a change event when such a change commits, from
+ * whatever code made it and in whichever process; a write's request or job waits until its own
+ * events have arrived (ChangeFeed.caughtUp), so its next read already sees the change. The TTL only bounds
  * how long a lost notice can leave an answer stale. See docs/decisions/008 and 019.
  */
 export class UserReadCache {
@@ -44,6 +44,11 @@ export class UserReadCache {
     this.users.delete(userId);
   }
 
+  /** Drops everything (changes may have been missed). */
+  forgetAll(): void {
+    this.users.clear();
+  }
+
   private entriesOf(userId: string): UserEntries {
     const now = performance.now();
     let entries = this.users.get(userId);
@@ -59,20 +64,26 @@ export class UserReadCache {
   }
 }
 
-const byContext = new WeakMap<AppContext, Map<ChangeNotice['type'], UserReadCache>>();
+const byContext = new WeakMap<AppContext, Map<string, UserReadCache>>();
 
-/** The app's cache for reads invalidated by one kind of change notice, listening from first use. */
-export function userReadCacheFor(ctx: AppContext, notice: ChangeNotice['type']): UserReadCache {
+/**
+ * The app's cache for reads under one query-key root ('campaigns'): the change feed drops a
+ * user's entries whenever a change names that root (packages/contracts change-feed.ts).
+ */
+export function userReadCacheFor(ctx: AppContext, root: string): UserReadCache {
   let caches = byContext.get(ctx);
   if (!caches) {
-    caches = new Map<ChangeNotice['type'], UserReadCache>();
+    caches = new Map<string, UserReadCache>();
     byContext.set(ctx, caches);
   }
-  let cache = caches.get(notice);
+  let cache = caches.get(root);
   if (!cache) {
     const created = new UserReadCache();
-    onChangeNotice(ctx, notice, (userId) => created.forget(userId));
-    caches.set(notice, created);
+    ctx.events.onAnyChange((userId, event) => {
+      if (changeTouches(event.type, root)) created.forget(userId);
+    });
+    ctx.events.onResync(() => created.forgetAll());
+    caches.set(root, created);
     cache = created;
   }
   return cache;

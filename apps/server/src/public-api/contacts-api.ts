@@ -17,7 +17,7 @@ import {
   listContactHistory,
 } from '../modules/contacts/contact-history';
 import { listContacts } from '../modules/contacts/list-contacts';
-import { sendContactMessage, sendContactMessageInputSchema } from '../modules/contacts/send-contact-message';
+import { sendContactMessage, sendContactMessageInputSchema } from '../modules/messengers/send-contact-message';
 import { keyOwner, withPermission } from './route-permission';
 
 const params = z.object({ id: z.uuid() }).strict();

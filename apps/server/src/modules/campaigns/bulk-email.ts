@@ -2,7 +2,7 @@ import { bulkEmailInputSchema, type BulkEmailInput, type BulkEmailResult } from 
 import { and, campaignLeads, eq, inArray, sql } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { announceCampaign, assertOpen, findOwnCampaign } from './campaign-queries';
+import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { LEAD_NOT_FOUND, type LeadRecord } from './leads';
 
 export const BULK_EMAIL_KIND = 'campaign_bulk_email';
@@ -78,7 +78,6 @@ export async function sendBulkEmail(
         updatedAt: now,
       })
       .where(and(eq(campaignLeads.userId, userId), inArray(campaignLeads.id, sentIds)));
-    await announceCampaign(ctx, userId, campaignId);
   }
   return { sent: sentIds.length, skipped, delivery: ctx.config.smtpUrl ? 'smtp' : 'outbox' };
 }

@@ -296,18 +296,8 @@ export async function listCampaigns(
   };
 }
 
-/** Tells the user's open tabs a campaign changed; a lost notice must not fail the change. */
-export async function announceCampaign(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
-  // This process's cached reads go at once; other processes hear the database's change notice.
-  campaignReadCache(ctx).forget(userId);
-  try {
-    await ctx.events.publish(userId, { type: 'campaign.updated', campaignId });
-  } catch (error) {
-    ctx.log.error({ err: error, campaignId }, 'could not publish a live update');
-  }
-}
 
 /** The cache of the user's Growth reads (list, campaign, leads, analytics); see user-read-cache. */
 export function campaignReadCache(ctx: AppContext): UserReadCache {
-  return userReadCacheFor(ctx, 'campaigns.changed');
+  return userReadCacheFor(ctx, 'campaigns');
 }

@@ -8,7 +8,7 @@ import {
 import { and, campaigns, eq } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { announceCampaign, CAMPAIGN_NOT_FOUND, findOwnCampaign, getCampaign } from './campaign-queries';
+import { CAMPAIGN_NOT_FOUND, findOwnCampaign, getCampaign } from './campaign-queries';
 import { enqueueCampaignRun } from './run-campaign';
 import { restartedRun } from './run-state';
 
@@ -47,7 +47,6 @@ export async function changeCampaignStatus(
     if (action === 'start') await enqueueCampaignRun(ctx, tx, userId, id);
   });
   if (action === 'start') ctx.jobs.wake();
-  await announceCampaign(ctx, userId, id);
   return getCampaign(ctx, userId, id);
 }
 
@@ -72,7 +71,6 @@ export async function retryCampaignRun(ctx: AppContext, userId: string, id: stri
     await enqueueCampaignRun(ctx, tx, userId, id);
   });
   ctx.jobs.wake();
-  await announceCampaign(ctx, userId, id);
   return getCampaign(ctx, userId, id);
 }
 
@@ -83,5 +81,4 @@ export async function deleteCampaign(ctx: AppContext, userId: string, id: string
     .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)))
     .returning({ id: campaigns.id });
   if (deleted.length === 0) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-  await announceCampaign(ctx, userId, id);
 }

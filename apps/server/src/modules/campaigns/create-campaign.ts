@@ -7,7 +7,7 @@ import {
 import { campaigns } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { getUserSettings } from '../settings/user-settings';
-import { announceCampaign, campaignModelName, NO_FIGURES, toCampaign } from './campaign-queries';
+import { campaignModelName, NO_FIGURES, toCampaign } from './campaign-queries';
 
 /** Per-message token cap a new campaign starts with (spec §9 mock: max tokens 2000). */
 export const DEFAULT_CAMPAIGN_MAX_TOKENS = 2000;
@@ -52,6 +52,5 @@ export async function createCampaign(
       updatedAt: now,
     })
     .returning();
-  await announceCampaign(ctx, userId, row!.id);
   return toCampaign(row!, NO_FIGURES, await campaignModelName(ctx, userId));
 }

@@ -17,17 +17,18 @@ import {
   sql,
   tasks,
   tokenUsage,
-  users,
   type DbOrTx,
 } from '@doppel/db';
+import { loadActor, type Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
-import type { AuthenticatedUser } from '../auth/sessions';
+import type { DomainEvent } from '../../lib/domain-events';
+import { findOrCreateContact } from '../contacts/contact-records';
 import { detectLanguage } from '../engine/detect-language';
 import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
 import { generateTaskDrafts, startTaskDraft } from '../tasks/task-drafts';
 import { createTask } from '../tasks/task-commands';
-import { announceCampaign, type CampaignRow } from './campaign-queries';
+import { type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';
 
@@ -80,19 +81,19 @@ function priorityFor(matchScore: number): TaskPriority {
 
 /** Who the user is, for the whole slice: the same for every lead. */
 interface Engager {
-  auth: AuthenticatedUser;
+  actor: Actor;
   language: string;
   personaId: string | null;
 }
 
 async function engagerFor(ctx: AppContext, userId: string): Promise<Engager> {
-  const [[user], settings, voice] = await Promise.all([
-    ctx.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)),
+  const [actor, settings, voice] = await Promise.all([
+    loadActor(ctx.db, userId),
     getUserSettings(ctx, userId),
     getTwinVoice(ctx.db, userId),
   ]);
   return {
-    auth: { userId, sessionId: '', isDemo: user?.isDemo ?? false },
+    actor,
     language: settings.language,
     personaId: voice?.id ?? null,
   };
@@ -110,35 +111,18 @@ async function contactFor(
   if (lead.contactId) return lead.contactId;
   const reach = reachFor(lead, campaign.stageConfigs.engagement.channels);
   return ctx.db.transaction(async (tx) => {
-    const [known] = reach.handle
-      ? await tx
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(
-            and(
-              eq(contacts.userId, userId),
-              eq(contacts.source, reach.source),
-              eq(contacts.handle, reach.handle),
-            ),
-          )
-          .limit(1)
-      : [];
-    const id =
-      known?.id ??
-      (
-        await tx
-          .insert(contacts)
-          .values({
-            userId,
-            personaId: engager.personaId,
-            name: lead.name,
-            company: lead.company,
-            language,
-            source: reach.source,
-            handle: reach.handle,
-          })
-          .returning({ id: contacts.id })
-      )[0]!.id;
+    const { id } = await findOrCreateContact(tx, engager.actor, {
+      match: reach.handle ? { source: reach.source, handle: reach.handle } : null,
+      create: {
+        personaId: engager.personaId,
+        name: lead.name,
+        company: lead.company,
+        language,
+        source: reach.source,
+        handle: reach.handle,
+      },
+      now: ctx.clock.now(),
+    });
     await tx
       .update(campaignLeads)
       .set({ contactId: id, updatedAt: ctx.clock.now() })
@@ -184,7 +168,7 @@ async function draftOutreach(
   if (useModel) {
     try {
       while (left.length > 0) {
-        const draft = await startTaskDraft(ctx, engager.auth, task.id, { kind: left[0]! });
+        const draft = await startTaskDraft(ctx, engager.actor, task.id, { kind: left[0]! });
         let text = '';
         for await (const delta of draft.textStream) text += delta;
         if (!text.trim()) break;
@@ -198,7 +182,7 @@ async function draftOutreach(
       );
     }
   }
-  if (left.length > 0) await generateTaskDrafts(ctx, engager.auth, task.id, { kinds: left });
+  if (left.length > 0) await generateTaskDrafts(ctx, engager.actor, task.id, { kinds: left });
 }
 
 async function engageLead(
@@ -291,19 +275,14 @@ export async function engagementSlice(ctx: AppContext, campaign: CampaignRow): P
   };
 }
 
-/**
- * A campaign task was sent (the composer's Send): its lead is contacted now. Pass the send's
- * transaction; answers the campaign to announce, or null for other tasks.
- */
+/** A campaign's outreach task was sent (the composer's Send): its lead is contacted now. */
 export async function markLeadContacted(
-  tx: DbOrTx,
-  userId: string,
-  context: TaskContext,
-  now: Date,
-): Promise<string | null> {
-  if (!context.campaignId || !context.leadId) return null;
-  const lead = await advanceLeadStatus(tx, userId, context.leadId, 'contacted', now);
-  return lead?.campaignId ?? null;
+  ctx: AppContext,
+  actor: Actor,
+  event: DomainEvent<'message.sent'>,
+): Promise<void> {
+  if (!event.campaignId || !event.leadId) return;
+  await advanceLeadStatus(ctx.db, actor.userId, event.leadId, 'contacted', new Date(event.at));
 }
 
 /**
@@ -311,14 +290,19 @@ export async function markLeadContacted(
  * for an answer (contacted), have responded. Leads never contacted are left as they are — an
  * old acquaintance from the inner CRM writing about something else is not a reply.
  */
-export async function markLeadsResponded(ctx: AppContext, userId: string, contactId: string): Promise<void> {
+export async function markLeadsResponded(
+  ctx: AppContext,
+  actor: Actor,
+  event: DomainEvent<'contact.replied'>,
+): Promise<void> {
+  const { userId } = actor;
   const waiting = await ctx.db
-    .select({ id: campaignLeads.id, campaignId: campaignLeads.campaignId })
+    .select({ id: campaignLeads.id })
     .from(campaignLeads)
     .where(
       and(
         eq(campaignLeads.userId, userId),
-        eq(campaignLeads.contactId, contactId),
+        eq(campaignLeads.contactId, event.contactId),
         eq(campaignLeads.status, 'contacted'),
       ),
     );
@@ -327,7 +311,4 @@ export async function markLeadsResponded(ctx: AppContext, userId: string, contac
   await ctx.db.transaction(async (tx) => {
     for (const lead of waiting) await advanceLeadStatus(tx, userId, lead.id, 'responded', now);
   });
-  for (const campaignId of new Set(waiting.map((lead) => lead.campaignId))) {
-    await announceCampaign(ctx, userId, campaignId);
-  }
 }

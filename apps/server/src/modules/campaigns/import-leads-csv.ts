@@ -5,7 +5,7 @@ import {
 } from '@doppel/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { announceCampaign, assertOpen, findOwnCampaign } from './campaign-queries';
+import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { insertLeads } from './lead-rows';
 import { leadMatchScore } from './match-score';
 import {
@@ -78,6 +78,5 @@ export async function importLeadsCsv(
     });
     return { imported: result.inserted, duplicates: result.duplicates, rejected: parsed.rejected };
   });
-  if (report.imported > 0) await announceCampaign(ctx, userId, campaignId);
   return report;
 }

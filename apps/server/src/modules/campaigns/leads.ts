@@ -13,7 +13,7 @@ import { and, campaignLeads, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { escapeLike } from '../contacts/list-contacts';
-import { announceCampaign, assertOpen, findOwnCampaign } from './campaign-queries';
+import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { insertLeads } from './lead-rows';
 import { leadMatchScore } from './match-score';
 
@@ -186,7 +186,6 @@ export async function createLead(
     const [created] = await tx.select().from(campaignLeads).where(eq(campaignLeads.id, result.ids[0]!));
     return created!;
   });
-  await announceCampaign(ctx, userId, campaignId);
   return toLead(row);
 }
 
@@ -228,7 +227,6 @@ export async function updateLeadStatus(
       .returning();
     return updated!;
   });
-  await announceCampaign(ctx, userId, campaignId);
   return toLead(row);
 }
 
@@ -249,5 +247,4 @@ export async function deleteLead(
     )
     .returning({ id: campaignLeads.id });
   if (deleted.length === 0) throw new AppError('not_found', LEAD_NOT_FOUND);
-  await announceCampaign(ctx, userId, campaignId);
 }

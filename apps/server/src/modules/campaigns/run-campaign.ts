@@ -13,7 +13,7 @@ import {
 } from '@doppel/db';
 import type { JobHandler } from '../../jobs/job-queue';
 import type { AppContext } from '../../lib/context';
-import { announceCampaign, type CampaignRow } from './campaign-queries';
+import { type CampaignRow } from './campaign-queries';
 import { enrichmentSlice } from './enrich-leads';
 import { engagementSlice } from './engage-leads';
 import { extractionSlice } from './extract-leads';
@@ -179,16 +179,14 @@ async function saveSlice(
 
 /** A job for a campaign that is no longer active does nothing but say the run is not running. */
 async function settleStopped(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
-  const changed = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const row = await lockCampaign(tx, userId, campaignId);
-    if (!row || row.status === 'active' || row.run.state !== 'running') return false;
+    if (!row || row.status === 'active' || row.run.state !== 'running') return;
     await tx
       .update(campaigns)
       .set({ run: { ...row.run, state: 'idle', updatedAt: ctx.clock.now().toISOString() } })
       .where(eq(campaigns.id, campaignId));
-    return true;
   });
-  if (changed) await announceCampaign(ctx, userId, campaignId);
 }
 
 /** One slice of a campaign's run (the job's body). */
@@ -212,7 +210,6 @@ export async function runCampaignSlice(ctx: AppContext, userId: string, campaign
   const queued = await saveSlice(ctx, userId, campaignId, slice);
   await slice.afterSave?.();
   if (queued) ctx.jobs.wake();
-  await announceCampaign(ctx, userId, campaignId);
 }
 
 /** Marks the run failed once its job has failed for good, so the detail says so. */
@@ -227,7 +224,6 @@ async function markRunFailed(ctx: AppContext, userId: string, campaignId: string
       })}::jsonb`,
     })
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
-  await announceCampaign(ctx, userId, campaignId);
 }
 
 export function campaignRunJob(ctx: AppContext): JobHandler<CampaignRunPayload> {

@@ -11,7 +11,7 @@ import {
 } from '@doppel/contracts';
 import { and, campaigns, eq } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { announceCampaign, assertOpen, findOwnCampaign, getCampaign } from './campaign-queries';
+import { assertOpen, findOwnCampaign, getCampaign } from './campaign-queries';
 
 type Changes = ReturnType<typeof updateCampaignInputSchema.parse>;
 
@@ -91,6 +91,5 @@ export async function updateCampaign(
       })
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
   });
-  await announceCampaign(ctx, userId, id);
   return getCampaign(ctx, userId, id);
 }

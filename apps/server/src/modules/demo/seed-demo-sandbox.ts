@@ -1,15 +1,7 @@
 import { createPersonaInputSchema, type InterfaceLanguage } from '@doppel/contracts';
-import {
-  apiKeys,
-  communicationHistory,
-  contacts,
-  eq,
-  inArray,
-  personaProfiles,
-  tasks,
-  users,
-  type DbOrTx,
-} from '@doppel/db';
+import { apiKeys, eq, personaProfiles, users, type DbOrTx } from '@doppel/db';
+import { addContacts, assignContactsToPersona, recordMessages } from '../contacts/contact-records';
+import { insertSampleTasks } from '../tasks/task-records';
 import { insertTextDocument } from '../knowledge/documents';
 import { SAMPLE_API_KEYS, sampleKeyHash } from './sample-api-keys';
 import { seedSampleCampaigns } from './sample-campaigns';
@@ -50,8 +42,7 @@ async function seedSamplePersonas(
     const ids = sample.contactKeys
       .map((key) => contactIds.get(key))
       .filter((id): id is string => Boolean(id));
-    if (ids.length > 0)
-      await tx.update(contacts).set({ personaId: persona!.id }).where(inArray(contacts.id, ids));
+    await assignContactsToPersona(tx, { userId }, ids, persona!.id);
   }
 }
 
@@ -62,7 +53,7 @@ async function seedSampleHistory(
   now: Date,
   contactIds: Map<string, string | undefined>,
 ) {
-  const rows = SAMPLE_TASKS.flatMap((task) => {
+  const messages = SAMPLE_TASKS.flatMap((task) => {
     const contact = SAMPLE_CONTACTS.find((candidate) => candidate.key === task.contactKey);
     const contactId = contact && contactIds.get(contact.key);
     const text = task.context.lastMessageOriginal ?? task.context.lastMessage;
@@ -70,18 +61,17 @@ async function seedSampleHistory(
     const occurredAt = new Date(now.getTime() - task.ageMinutes * 60_000);
     return [
       {
-        userId,
         contactId,
         direction: 'inbound' as const,
         channel: contact.source,
         text,
         deliveryStatus: 'received' as const,
         occurredAt,
-        createdAt: occurredAt,
+        recordedAt: occurredAt,
       },
     ];
   });
-  if (rows.length > 0) await tx.insert(communicationHistory).values(rows);
+  await recordMessages(tx, { userId }, messages);
 }
 
 /**
@@ -93,33 +83,25 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
     .update(users)
     .set({ fullName: SAMPLE_NAMES[language], updatedAt: now })
     .where(eq(users.id, userId));
-  const created = await tx
-    .insert(contacts)
-    .values(
-      SAMPLE_CONTACTS.map(({ key: _key, ...contact }) => ({
-        ...contact,
-        userId,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: contacts.id, name: contacts.name });
+  const actor = { userId };
+  const created = await addContacts(
+    tx,
+    actor,
+    SAMPLE_CONTACTS.map(({ key: _key, ...contact }) => contact),
+    now,
+  );
   const idByName = new Map(created.map((contact) => [contact.name, contact.id]));
   const contactIds = new Map(SAMPLE_CONTACTS.map((contact) => [contact.key, idByName.get(contact.name)]));
   await seedSamplePersonas(tx, userId, now, contactIds);
   await seedSampleHistory(tx, userId, now, contactIds);
-  await tx.insert(tasks).values(
-    SAMPLE_TASKS.map(({ contactKey, ageMinutes, ...task }) => {
-      const createdAt = new Date(now.getTime() - ageMinutes * 60_000);
-      return {
-        ...task,
-        userId,
-        contactId: contactKey ? (contactIds.get(contactKey) ?? null) : null,
-        createdAt,
-        updatedAt: createdAt,
-        completedAt: task.status === 'completed' ? createdAt : null,
-      };
-    }),
+  await insertSampleTasks(
+    tx,
+    actor,
+    SAMPLE_TASKS.map(({ contactKey, ageMinutes, ...task }) => ({
+      ...task,
+      contactId: contactKey ? (contactIds.get(contactKey) ?? null) : null,
+      createdAt: new Date(now.getTime() - ageMinutes * 60_000),
+    })),
   );
   // Each a second older than the next, so the list shows them in this order.
   for (const [index, sample] of SAMPLE_DOCUMENTS.entries()) {

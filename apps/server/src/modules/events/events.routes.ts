@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { serverOnlyChangeEvents } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 import { requireAuth } from '../../plugins/authenticate';
 
@@ -7,8 +8,9 @@ import { requireAuth } from '../../plugins/authenticate';
 const HEARTBEAT_MS = 25_000;
 
 /**
- * GET /events: a server-sent event stream of the signed-in user's changes (tasks created,
- * updated, deleted). The web app reads it with fetch so the bearer token travels in a header.
+ * GET /events: a server-sent event stream of the signed-in user's changes, straight from the
+ * change feed (lib/change-feed.ts). The web app reads it with fetch so the bearer token travels
+ * in a header, and refetches the query keys each event names (contracts change-feed.ts).
  */
 export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const open = new Set<ServerResponse>();
@@ -30,6 +32,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     stream.write('retry: 3000\n\n');
     open.add(stream);
     const unsubscribe = ctx.events.subscribe(userId, (event) => {
+      if (serverOnlyChangeEvents.has(event.type)) return;
       stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);

@@ -13,7 +13,7 @@ import { PageFetchError } from '../../integrations/web/fetch-page';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { ExtractionError } from './extract-text';
-import { announceDocument, DOCUMENT_NOT_FOUND, getDocument } from './documents';
+import { DOCUMENT_NOT_FOUND, getDocument } from './documents';
 import { sniffFileType, type UploadType } from './file-types';
 import { isYouTubeUrl } from './read-html';
 import { PROCESS_DOCUMENT_JOB, readLink } from './process-document';
@@ -107,7 +107,6 @@ export async function uploadDocuments(
     });
     used += file.data.length;
     results.push({ fileName, document });
-    await announceDocument(ctx, userId, document.id);
   }
   ctx.jobs.wake();
   return { results };
@@ -168,7 +167,6 @@ export async function createLink(
     return getDocument(tx, userId, row!.id);
   });
   ctx.jobs.wake();
-  await announceDocument(ctx, userId, document.id);
   return document;
 }
 
@@ -220,6 +218,5 @@ export async function retryDocument(
     return getDocument(tx, userId, documentId);
   });
   ctx.jobs.wake();
-  await announceDocument(ctx, userId, documentId);
   return document;
 }

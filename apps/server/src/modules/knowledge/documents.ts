@@ -67,14 +67,6 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
   };
 }
 
-/** Tells the user's open tabs that a document changed; a lost notice must not fail the change. */
-export async function announceDocument(ctx: AppContext, userId: string, documentId: string): Promise<void> {
-  try {
-    await ctx.events.publish(userId, { type: 'document.changed', documentId });
-  } catch (error) {
-    ctx.log.error({ err: error, documentId }, 'could not publish a live update');
-  }
-}
 
 interface FigureRow {
   category: DocumentCategory;
@@ -256,7 +248,6 @@ export async function addTextDocument(
   const document = await ctx.db.transaction(async (tx) =>
     getDocument(tx, userId, await insertTextDocument(tx, userId, input, now)),
   );
-  await announceDocument(ctx, userId, document.id);
   return document;
 }
 
@@ -299,5 +290,4 @@ export async function deleteDocument(ctx: AppContext, userId: string, documentId
       ctx.log.error({ err: error, documentId }, 'could not remove a deleted document’s file');
     });
   }
-  await announceDocument(ctx, userId, documentId);
 }

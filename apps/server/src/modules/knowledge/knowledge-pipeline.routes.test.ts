@@ -11,7 +11,7 @@ import {
   type KnowledgeSearchResult,
   type LinkPreview,
   type UploadResult,
-  type UserEvent,
+  type ChangeEvent,
 } from '@doppel/contracts';
 import { documentPassages, documents, eq, jobs, sql } from '@doppel/db';
 import type { DoppelApp } from '../../app';
@@ -272,7 +272,7 @@ describe('uploads and the processing pipeline', () => {
 
   it("tells the user's open tabs as a document is added, processed and deleted", async () => {
     const user = await signedInUser(doppel);
-    const seen: UserEvent[] = [];
+    const seen: ChangeEvent[] = [];
     const stop = doppel.ctx.events.subscribe(user.userId, (event) => seen.push(event));
     try {
       const { results } = await upload(user, [{ name: 'files', filename: 'n.txt', content: 'Live note.' }]);

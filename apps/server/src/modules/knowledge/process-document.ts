@@ -7,7 +7,7 @@ import type { JobHandler } from '../../jobs/job-queue';
 import { generateForUser } from '../ai-models/call-model';
 import { resolveModel } from '../ai-models/resolve-model';
 import { detectLanguage } from '../engine/detect-language';
-import { announceDocument, indexDocumentText } from './documents';
+import { indexDocumentText } from './documents';
 import { extractFileText, ExtractionError } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
@@ -107,12 +107,10 @@ async function modelSummary(
 }
 
 async function markError(ctx: AppContext, payload: ProcessDocumentPayload, reason: string): Promise<void> {
-  const updated = await ctx.db
+  await ctx.db
     .update(documents)
     .set({ status: 'error', errorReason: reason, updatedAt: ctx.clock.now() })
-    .where(and(eq(documents.id, payload.documentId), eq(documents.userId, payload.userId)))
-    .returning({ id: documents.id });
-  if (updated.length > 0) await announceDocument(ctx, payload.userId, payload.documentId);
+    .where(and(eq(documents.id, payload.documentId), eq(documents.userId, payload.userId)));
 }
 
 /**
@@ -137,7 +135,6 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
     .returning();
   // Deleted, or already done by a worker whose lease had run out: nothing to do.
   if (!document) return;
-  await announceDocument(ctx, userId, documentId);
 
   let source: ReadSource;
   try {
@@ -153,7 +150,8 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
   const name = source.link && document.name === document.url ? source.link.title : document.name;
   const written = await modelSummary(ctx, userId, name, source.text);
   const now = ctx.clock.now();
-  const stillThere = await ctx.db.transaction(async (tx) => {
+  // A document removed meanwhile is left alone.
+  await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .update(documents)
       .set({
@@ -169,11 +167,9 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
       })
       .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
       .returning({ id: documents.id });
-    if (!current) return false;
+    if (!current) return;
     await indexDocumentText(tx, { id: documentId, userId, language }, source.text, now, written);
-    return true;
   });
-  if (stillThere) await announceDocument(ctx, userId, documentId);
 }
 
 export function processDocumentJob(ctx: AppContext): JobHandler<ProcessDocumentPayload> {

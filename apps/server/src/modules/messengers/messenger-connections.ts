@@ -85,13 +85,6 @@ export function allows(row: ConnectionRow, permission: MessengerPermission): boo
   return row.permissions.includes(permission);
 }
 
-export async function announceMessenger(ctx: AppContext, userId: string, connectionId: string) {
-  try {
-    await ctx.events.publish(userId, { type: 'messenger.changed', connectionId });
-  } catch (error) {
-    ctx.log.error({ err: error, connectionId }, 'could not publish a live update');
-  }
-}
 
 export async function listMessengers(ctx: AppContext, userId: string): Promise<MessengerConnection[]> {
   const rows = await ctx.db
@@ -196,7 +189,6 @@ export async function connectMessenger(
         .insert(messengerConnections)
         .values({ id, userId, platform, createdAt: now, ...values })
         .returning();
-  await announceMessenger(ctx, userId, id);
   return toMessengerConnection(ctx, row!);
 }
 
@@ -214,7 +206,6 @@ export async function updateMessenger(
     .set({ permissions: [...new Set(permissions)], updatedAt: ctx.clock.now() })
     .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)))
     .returning();
-  await announceMessenger(ctx, userId, id);
   return toMessengerConnection(ctx, row!);
 }
 
@@ -234,7 +225,6 @@ export async function disconnectMessenger(ctx: AppContext, userId: string, id: s
   await ctx.db
     .delete(messengerConnections)
     .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)));
-  await announceMessenger(ctx, userId, id);
 }
 
 /** Checks a connection's credentials against its platform and records the health. */
@@ -255,9 +245,6 @@ export async function checkMessengerHealth(
     .set({ healthStatus: error ? 'failing' : 'ok', healthCheckedAt: ctx.clock.now(), healthError: error })
     .where(eq(messengerConnections.id, row.id))
     .returning();
-  if (updated!.healthStatus !== row.healthStatus || updated!.healthError !== row.healthError) {
-    await announceMessenger(ctx, row.userId, row.id);
-  }
   return { ok: !error, error, row: updated! };
 }
 

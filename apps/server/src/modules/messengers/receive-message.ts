@@ -1,22 +1,10 @@
 import type { MessengerPlatform } from '@doppel/contracts';
-import {
-  and,
-  communicationHistory,
-  contacts,
-  desc,
-  eq,
-  inArray,
-  inboundEvents,
-  sql,
-  tasks,
-  type DbOrTx,
-} from '@doppel/db';
+import { inboundEvents, sql, type DbOrTx } from '@doppel/db';
 import type { InboundMessage } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
 import type { JobHandler } from '../../jobs/job-queue';
-import { markLeadsResponded } from '../campaigns/engage-leads';
+import { findOrCreateContact, recordMessage } from '../contacts/contact-records';
 import { detectLanguage } from '../engine/detect-language';
-import { createTask, takeNewerMessage } from '../tasks/task-commands';
 
 export const RECEIVE_MESSAGE_JOB = 'messengers.receive-message';
 
@@ -27,9 +15,6 @@ export interface ReceiveMessagePayload {
   platform: MessengerPlatform;
   message: Omit<InboundMessage, 'sentAt'> & { sentAt: string };
 }
-
-/** How much of the message names the task. */
-const TITLE_SNIPPET = 60;
 
 /**
  * Takes a message in at most once per connection (the platform's id): records the event id and
@@ -57,51 +42,32 @@ export async function acceptInboundMessage(
   return true;
 }
 
-function titleFor(sender: string, text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  const snippet = line.length > TITLE_SNIPPET ? `${line.slice(0, TITLE_SNIPPET - 1).trimEnd()}…` : line;
-  return `${sender}: ${snippet}`;
-}
-
 /**
- * Issue 7 §3, in a job: the sender becomes (or is found as) a contact on the platform, with the
- * language their message is written in; the message joins the contact's history; and the open
- * reply task for the contact answers it — a new task when there is none — analysed like every
- * task (engine/analyze-task.ts).
+ * In a job: the sender becomes (or is found as) a contact on the platform, with the language
+ * their message is written in, and the message joins the contact's history. The contact's
+ * reply is then a domain event: the tasks module answers it with a reply task, campaigns
+ * move the lead reached through the contact along.
  */
 export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePayload): Promise<void> {
   const { userId, platform, message } = payload;
   const sentAt = new Date(message.sentAt);
   const language = detectLanguage(message.text);
-  const contactId = await ctx.db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ id: contacts.id, language: contacts.language })
-      .from(contacts)
-      .where(
-        and(eq(contacts.userId, userId), eq(contacts.source, platform), eq(contacts.handle, message.handle)),
-      )
-      .limit(1);
-    let id = known?.id;
-    if (id) {
-      if (language && language !== known!.language) {
-        await tx.update(contacts).set({ language, updatedAt: ctx.clock.now() }).where(eq(contacts.id, id));
-      }
-    } else {
-      const [created] = await tx
-        .insert(contacts)
-        .values({
-          userId,
-          name: message.senderName.slice(0, 200) || message.handle,
-          language: language ?? 'en',
-          source: platform,
-          handle: message.handle,
-        })
-        .returning({ id: contacts.id });
-      id = created!.id;
-    }
-    await tx.insert(communicationHistory).values({
-      userId,
-      contactId: id,
+  const actor = { userId };
+  await ctx.domainEvents.transaction(async (tx) => {
+    const contact = await findOrCreateContact(tx, actor, {
+      match: { source: platform, handle: message.handle },
+      create: {
+        name: message.senderName.slice(0, 200) || message.handle,
+        language: language ?? 'en',
+        source: platform,
+        handle: message.handle,
+      },
+      // The contact now writes in this language (drafts answer in it).
+      update: { language: language ?? undefined },
+      now: ctx.clock.now(),
+    });
+    await recordMessage(tx, actor, {
+      contactId: contact.id,
       direction: 'inbound',
       channel: platform,
       text: message.text,
@@ -109,33 +75,14 @@ export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePay
       deliveryStatus: 'received',
       occurredAt: sentAt,
     });
-    return id;
-  });
-  // A reply from a campaign lead's contact: the lead has responded.
-  await markLeadsResponded(ctx, userId, contactId);
-
-  const [open] = await ctx.db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.userId, userId),
-        eq(tasks.contactId, contactId),
-        eq(tasks.type, 'message_reply'),
-        inArray(tasks.status, ['pending', 'in_progress']),
-      ),
-    )
-    .orderBy(desc(tasks.createdAt))
-    .limit(1);
-  if (open) {
-    await takeNewerMessage(ctx, userId, open.id, message.text);
-    return;
-  }
-  await createTask(ctx, userId, {
-    type: 'message_reply',
-    title: titleFor(message.senderName || message.handle, message.text),
-    contactId,
-    context: { triggerType: 'message', lastMessage: message.text },
+    // The contact's reply task answers it; a campaign's lead reached through them responded.
+    await ctx.domainEvents.publish(tx, actor, {
+      type: 'contact.replied',
+      contactId: contact.id,
+      senderName: message.senderName || message.handle,
+      text: message.text,
+      at: sentAt.toISOString(),
+    });
   });
 }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import {
   allows,
-  announceMessenger,
+  
   credentialsOf,
   findConnection,
   messengerFailure,
@@ -45,7 +45,6 @@ async function pullMessages(
       .returning();
   });
   if (received > 0) ctx.jobs.wake();
-  await announceMessenger(ctx, row.userId, row.id);
   return { received, row: updated! };
 }
 

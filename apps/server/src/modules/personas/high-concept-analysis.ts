@@ -8,7 +8,7 @@ import {
   type PersonaProposal,
   type Task,
 } from '@doppel/contracts';
-import { and, eq, personaProfiles, sql, tasks } from '@doppel/db';
+import { and, eq, personaProfiles } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { generateForUser } from '../ai-models/call-model';
@@ -20,9 +20,9 @@ import { OFFLINE_ENGINE } from '../engine/analyze-task';
 import { describePassages, groundIn } from '../knowledge/ground';
 import { keyTopics } from '../knowledge/text-analysis';
 import { getUserSettings } from '../settings/user-settings';
-import { announce } from '../tasks/announce-task-change';
 import { createTask } from '../tasks/task-commands';
 import { getTask } from '../tasks/task-queries';
+import { setTaskStatus } from '../tasks/task-records';
 import { getPersona } from './persona-queries';
 
 const NO_PROPOSAL = 'This task has no persona proposal to accept';
@@ -193,17 +193,9 @@ export async function acceptProposal(
       .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
       .returning({ id: personaProfiles.id });
     if (!updated) throw new AppError('not_found', 'Persona not found');
-    await tx
-      .update(tasks)
-      .set({
-        status: 'completed',
-        updatedAt: now,
-        completedAt: sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+    await setTaskStatus(tx, { userId }, taskId, 'completed', now);
     return { task: await getTask(tx, userId, taskId), persona: await getPersona(tx, userId, personaId) };
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
   return result;
 }
 

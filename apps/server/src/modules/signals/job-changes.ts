@@ -7,9 +7,10 @@ import {
   type JobChangeInput,
   type JobChangeResult,
 } from '@doppel/contracts';
-import { and, asc, contacts, eq, signalItems, sql } from '@doppel/db';
+import { and, eq, signalItems } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { findOrCreateContact } from '../contacts/contact-records';
 import { getUserSettings } from '../settings/user-settings';
 import { JobChangeCsvError, parseJobChangeCsv } from './parse-job-change-csv';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
@@ -88,31 +89,18 @@ export async function recordJobChange(
         .where(and(eq(signalItems.userId, userId), eq(signalItems.dedupeKey, dedupeKey)));
       return { status: 'duplicate' as const, taskId: earlier?.taskId ?? null, contactId: null };
     }
-    let [contact] = await tx
-      .select({ id: contacts.id, language: contacts.language })
-      .from(contacts)
-      .where(and(eq(contacts.userId, userId), sql`lower(${contacts.name}) = ${change.name.toLowerCase()}`))
-      .orderBy(asc(contacts.createdAt), asc(contacts.id))
-      .limit(1);
-    if (contact) {
-      await tx
-        .update(contacts)
-        .set({ company: change.newCompany, updatedAt: now })
-        .where(eq(contacts.id, contact.id));
-    } else {
-      [contact] = await tx
-        .insert(contacts)
-        .values({
-          userId,
-          name: change.name,
-          company: change.newCompany,
-          language: userLanguage,
-          source: 'linkedin',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: contacts.id, language: contacts.language });
-    }
+    // The person by name, now at the new company; or a new contact (job changes come from LinkedIn).
+    const contact = await findOrCreateContact(tx, { userId }, {
+      match: { name: change.name },
+      create: {
+        name: change.name,
+        company: change.newCompany,
+        language: userLanguage,
+        source: 'linkedin',
+      },
+      update: { company: change.newCompany },
+      now,
+    });
     const taskId = await insertSignalTask(
       tx,
       userId,
@@ -121,17 +109,17 @@ export async function recordJobChange(
         type: 'proactive_message',
         title: `Congratulate ${change.name} on the move to ${change.newCompany}`,
         description: activity,
-        contactId: contact!.id,
+        contactId: contact.id,
         context: {
           triggerType: 'linkedin_job_change',
           triggerData: { jobChangeCompany: change.newCompany, linkedinActivity: activity },
           // Written to in the contact's language, not the language of the activity line.
-          language: contact!.language,
+          language: contact.language,
         },
       },
       now,
     );
-    return { status: 'created' as const, taskId, contactId: contact!.id };
+    return { status: 'created' as const, taskId, contactId: contact.id };
   });
   if (result.status === 'created') {
     await finishSignalTask(ctx, userId, result.taskId, { priorityFromAnalysis: true });

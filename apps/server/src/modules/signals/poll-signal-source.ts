@@ -30,7 +30,7 @@ import {
   type ContactCandidate,
 } from './match-signal';
 import { POLL_JOB_KIND, lockSource, schedulePoll, type PollJobPayload } from './schedule-poll';
-import { announceSource, isDemoUser } from './signal-sources';
+import { isDemoUser } from './signal-sources';
 import {
   claimItem,
   counterIncrements,
@@ -410,7 +410,6 @@ export async function pollSignalSource(ctx: AppContext, userId: string, sourceId
         ? await pollSubreddit(ctx, source, now)
         : { fetched: true, ...(await pollContentPlan(ctx, source, now)) };
   await savePoll(ctx, source, now, result);
-  await announceSource(ctx, userId, sourceId);
 }
 
 /**
@@ -429,7 +428,6 @@ async function recordUnexpectedFailure(ctx: AppContext, payload: PollJobPayload)
     nextRunAt: new Date(now.getTime() + intervalOf(source)),
     failed: true,
   });
-  await announceSource(ctx, payload.userId, payload.sourceId);
 }
 
 export function signalsPollJob(ctx: AppContext): JobHandler<PollJobPayload> {

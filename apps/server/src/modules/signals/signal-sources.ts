@@ -50,14 +50,6 @@ export async function isDemoUser(db: DbOrTx, userId: string): Promise<boolean> {
   return user?.isDemo ?? false;
 }
 
-/** Tells the user's open tabs that a source changed; a lost notice must not fail the change. */
-export async function announceSource(ctx: AppContext, userId: string, sourceId: string): Promise<void> {
-  try {
-    await ctx.events.publish(userId, { type: 'signal.changed', sourceId });
-  } catch (error) {
-    ctx.log.error({ err: error, sourceId }, 'could not publish a live update');
-  }
-}
 
 export async function getSignalSource(db: DbOrTx, userId: string, sourceId: string): Promise<SignalSource> {
   const [row] = await db
@@ -139,7 +131,6 @@ export async function createSignalSource(
     return getSignalSource(tx, userId, row!.id);
   });
   ctx.jobs.wake();
-  await announceSource(ctx, userId, source.id);
   return source;
 }
 
@@ -198,7 +189,6 @@ export async function updateSignalSource(
     return getSignalSource(tx, userId, sourceId);
   });
   ctx.jobs.wake();
-  await announceSource(ctx, userId, sourceId);
   return source;
 }
 
@@ -210,7 +200,6 @@ export async function deleteSignalSource(ctx: AppContext, userId: string, source
     await cancelPolls(tx, sourceId);
     await tx.delete(signalSources).where(eq(signalSources.id, sourceId));
   });
-  await announceSource(ctx, userId, sourceId);
 }
 
 /** "Poll now": the source's poll is due at once (one queued job, moved up). Refused in demo mode. */
@@ -224,7 +213,6 @@ export async function requestPoll(ctx: AppContext, userId: string, sourceId: str
     await schedulePoll(ctx, tx, userId, sourceId, now);
   });
   ctx.jobs.wake();
-  await announceSource(ctx, userId, sourceId);
 }
 
 function toSignalItem(row: typeof signalItems.$inferSelect): SignalItem {

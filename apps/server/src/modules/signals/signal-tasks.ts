@@ -1,14 +1,12 @@
 import {
-  createTaskInputSchema,
   type SignalItemKind,
   type TaskContext,
   type TaskPriority,
   type TaskType,
 } from '@doppel/contracts';
-import { and, contacts, eq, signalItems, signalSources, sql, tasks, type DbOrTx } from '@doppel/db';
+import { and, eq, signalItems, signalSources, sql, type DbOrTx } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { withAnalysis } from '../engine/analyze-task';
-import { announce } from '../tasks/announce-task-change';
+import { insertTask } from '../tasks/task-records';
 import { refineTaskAnalysisLater } from '../tasks/refine-task-analysis';
 import { draftSignalTask } from './signal-drafts';
 
@@ -17,8 +15,7 @@ import { draftSignalTask } from './signal-drafts';
  * CONFLICT DO NOTHING on (user, dedupe key); only the transaction that inserted it goes on to
  * write the task, in the same transaction. Two workers polling the same feed, a poll racing a
  * "poll now", or an import sent twice therefore make one task per item. The analysis is the
- * offline engine's, as for every task (engine/analyze-task.ts); after commit the task is
- * announced, a configured model refines the analysis, and the drafts are written.
+ * offline engine's, as for every task (tasks' insertTask); after commit a configured model refines the analysis, and the drafts are written.
  */
 
 export interface SignalItemInput {
@@ -75,43 +72,25 @@ export async function insertSignalTask(
   now: Date,
 ): Promise<string> {
   // The same limits as a task created through the API (title length, context field caps).
-  const data = createTaskInputSchema.parse({
-    title: cap(input.title, 300),
-    type: input.type,
-    priority: input.priority,
-    description: cap(input.description, 5000),
-    contactId: input.contactId,
-    context: input.context,
-  });
-  let contact: { name: string; language: string } | null = null;
-  if (data.contactId) {
-    [contact = null] = await tx
-      .select({ name: contacts.name, language: contacts.language })
-      .from(contacts)
-      .where(and(eq(contacts.id, data.contactId), eq(contacts.userId, userId)));
-  }
-  const analyzed = withAnalysis({ type: data.type, context: data.context, contact });
-  const [task] = await tx
-    .insert(tasks)
-    .values({
-      userId,
-      contactId: contact ? data.contactId! : null,
-      type: data.type,
-      title: data.title,
-      description: data.description,
-      priority: data.priority ?? analyzed.priority ?? 'medium',
-      status: 'pending',
-      context: analyzed.context,
-      responses: {},
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tasks.id });
+  const task = await insertTask(
+    tx,
+    { userId },
+    {
+      title: cap(input.title, 300),
+      type: input.type,
+      priority: input.priority,
+      description: cap(input.description, 5000),
+      contactId: input.contactId,
+      context: input.context,
+    },
+    now,
+    { dropUnknownContact: true },
+  );
   await tx
     .update(signalItems)
-    .set({ taskId: task!.id })
+    .set({ taskId: task.id })
     .where(and(eq(signalItems.id, itemId), eq(signalItems.userId, userId)));
-  return task!.id;
+  return task.id;
 }
 
 /**
@@ -125,7 +104,6 @@ export async function finishSignalTask(
   taskId: string,
   options: { priorityFromAnalysis: boolean },
 ): Promise<void> {
-  await announce(ctx, userId, { type: 'task.created', taskId });
   refineTaskAnalysisLater(ctx, userId, taskId, options);
   try {
     await draftSignalTask(ctx, userId, taskId);

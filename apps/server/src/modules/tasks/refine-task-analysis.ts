@@ -11,7 +11,6 @@ import { groundIn, type Grounding } from '../knowledge/ground';
 import { getTwinVoice } from '../personas/persona-queries';
 import { getUserSettings } from '../settings/user-settings';
 import { recentHistory } from '../drafting';
-import { announce } from './announce-task-change';
 import { getTask } from './task-queries';
 
 export interface RefineOptions {
@@ -89,7 +88,6 @@ export async function refineTaskAnalysis(
       .set({ context: { ...current.context, ...patch }, ...(priority ? { priority } : {}) })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
 }
 
 /**
@@ -119,7 +117,6 @@ async function citeInOfflineAnalysis(ctx: AppContext, userId: string, taskId: st
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
   });
   await grounding.recordUse(`task:${taskId}`);
-  await announce(ctx, userId, { type: 'task.updated', taskId });
 }
 
 /** Starts refineTaskAnalysis without holding up the request that created the task. */

@@ -8,15 +8,13 @@ import {
   type Task,
   type TaskType,
 } from '@doppel/contracts';
-import { and, communicationHistory, contacts, eq, sql, tasks, users } from '@doppel/db';
+import { and, contacts, eq, sql, tasks, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
+import { recordMessage } from '../contacts/contact-records';
 import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
-import { announceCampaign } from '../campaigns/campaign-queries';
-import { markLeadContacted } from '../campaigns/engage-leads';
-import { announce } from './announce-task-change';
 import { emailSubjectFrom } from './email-subject';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
@@ -85,8 +83,7 @@ async function deliver(
     if (!(error instanceof MessengerError)) throw error;
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(communicationHistory).values({
-        userId,
+      await recordMessage(tx, { userId }, {
         contactId: contact.id,
         direction: 'outbound',
         channel: platform.data,
@@ -94,7 +91,7 @@ async function deliver(
         occurredAt: now,
         deliveryStatus: 'failed',
         deliveryError: error.message,
-        createdAt: now,
+        recordedAt: now,
       });
       await tx
         .update(tasks)
@@ -104,7 +101,6 @@ async function deliver(
         })
         .where(and(eq(tasks.id, task.id), eq(tasks.userId, userId)));
     });
-    await announce(ctx, userId, { type: 'task.updated', taskId: task.id });
     throw new AppError('messenger_failed', error.message);
   }
 }
@@ -126,13 +122,12 @@ export async function sendTaskMessage(
   const { text, kind } = sendTaskMessageInputSchema.parse(input);
   const delivered = await deliver(ctx, userId, await getTask(ctx.db, userId, taskId), kind, text);
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.domainEvents.transaction(async (tx) => {
     const current = await getTask(tx, userId, taskId);
     const channel = channelFor(current.type, current.contact?.source ?? null);
     const deliveryStatus = delivered ? ('sent' as const) : ('to_send_manually' as const);
     if (current.contact && !isPostTask(current.type)) {
-      await tx.insert(communicationHistory).values({
-        userId,
+      await recordMessage(tx, { userId }, {
         contactId: current.contact.id,
         direction: 'outbound',
         channel: channel ?? current.contact.source,
@@ -140,11 +135,18 @@ export async function sendTaskMessage(
         occurredAt: now,
         deliveryStatus,
         externalId: delivered?.externalId ?? null,
-        createdAt: now,
+        recordedAt: now,
       });
     }
-    // A campaign's outreach task: its lead is contacted now (forward only).
-    const campaignId = await markLeadContacted(tx, userId, current.context, now);
+    // Whoever made the task learns it was sent (a campaign marks its lead contacted).
+    await ctx.domainEvents.publish(tx, { userId }, {
+      type: 'message.sent',
+      taskId,
+      contactId: current.contact?.id ?? null,
+      campaignId: current.context.campaignId ?? null,
+      leadId: current.context.leadId ?? null,
+      at: now.toISOString(),
+    });
     const responses = { [kind]: text, sent: text };
     const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
     const [updated] = await tx
@@ -159,12 +161,7 @@ export async function sendTaskMessage(
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
       .returning({ id: tasks.id });
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
-    return {
-      campaignId,
-      result: { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } },
-    };
+    return { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } };
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
-  if (result.campaignId) await announceCampaign(ctx, userId, result.campaignId);
-  return result.result;
+  return result;
 }

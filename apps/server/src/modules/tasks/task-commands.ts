@@ -1,5 +1,4 @@
 import {
-  createTaskInputSchema,
   saveTaskResponsesInputSchema,
   updateTaskStatusInputSchema,
   type CreateTaskInput,
@@ -7,52 +6,22 @@ import {
   type Task,
   type TaskStatus,
 } from '@doppel/contracts';
-import { and, contacts, eq, sql, tasks } from '@doppel/db';
+import { and, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
-import { OFFLINE_ENGINE, withAnalysis } from '../engine/analyze-task';
+import { withAnalysis } from '../engine/analyze-task';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
-import { announce } from './announce-task-change';
+import { insertTask, setTaskStatus } from './task-records';
 import { refineTaskAnalysisLater } from './refine-task-analysis';
 
+/** A task made by itself (the API, MCP, the agent, a contact's reply, a campaign's outreach). */
 export async function createTask(ctx: AppContext, userId: string, input: CreateTaskInput): Promise<Task> {
-  const data = createTaskInputSchema.parse(input);
   const now = ctx.clock.now();
-  const task = await ctx.db.transaction(async (tx) => {
-    let contact: { name: string; language: string } | null = null;
-    if (data.contactId) {
-      [contact = null] = await tx
-        .select({ name: contacts.name, language: contacts.language })
-        .from(contacts)
-        .where(and(eq(contacts.id, data.contactId), eq(contacts.userId, userId)));
-      if (!contact)
-        throw new AppError('validation_failed', undefined, { fields: { contactId: 'contactNotFound' } });
-    }
-    const analyzed = withAnalysis({ type: data.type, context: data.context, contact });
-    const [created] = await tx
-      .insert(tasks)
-      .values({
-        userId,
-        contactId: data.contactId ?? null,
-        type: data.type,
-        title: data.title,
-        description: data.description,
-        priority: data.priority ?? analyzed.priority ?? 'medium',
-        status: 'pending',
-        context: analyzed.context,
-        responses: {},
-        assignee: data.assignee ?? null,
-        dueAt: data.dueAt ? new Date(data.dueAt) : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: tasks.id });
-    return getTask(tx, userId, created!.id);
+  const { task, refine } = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertTask(tx, { userId }, input, now);
+    return { task: await getTask(tx, userId, inserted.id), refine: inserted.refine };
   });
-  await announce(ctx, userId, { type: 'task.created', taskId: task.id });
-  if (task.context.analyzedBy === OFFLINE_ENGINE || task.context.lastMessage) {
-    refineTaskAnalysisLater(ctx, userId, task.id, { priorityFromAnalysis: data.priority === undefined });
-  }
+  if (refine) refineTaskAnalysisLater(ctx, userId, task.id, refine);
   return task;
 }
 
@@ -89,7 +58,6 @@ export async function takeNewerMessage(
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
     return getTask(tx, userId, taskId);
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
   refineTaskAnalysisLater(ctx, userId, taskId, { priorityFromAnalysis: true });
   return task;
 }
@@ -102,26 +70,12 @@ export async function updateTaskStatus(
   input: { status: TaskStatus },
 ): Promise<Task> {
   const { status } = updateTaskStatusInputSchema.parse(input);
-  const now = ctx.clock.now();
-  const task = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(tasks)
-      .set({
-        status,
-        updatedAt: now,
-        // Keeps the first completion time when a completed task is completed again.
-        completedAt:
-          status === 'completed'
-            ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`
-            : null,
-      })
-      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
-      .returning({ id: tasks.id });
-    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await setTaskStatus(tx, { userId }, taskId, status, ctx.clock.now()))) {
+      throw new AppError('not_found', TASK_NOT_FOUND);
+    }
     return getTask(tx, userId, taskId);
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
-  return task;
 }
 
 /** Merges new response kinds into the task's existing responses (spec §4). */
@@ -152,7 +106,6 @@ export async function saveTaskResponses(
     if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
     return getTask(tx, userId, taskId);
   });
-  await announce(ctx, userId, { type: 'task.updated', taskId });
   return task;
 }
 
@@ -162,5 +115,4 @@ export async function deleteTask(ctx: AppContext, userId: string, taskId: string
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw new AppError('not_found', TASK_NOT_FOUND);
-  await announce(ctx, userId, { type: 'task.deleted', taskId });
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Task, TaskPage, TaskPriority, TaskStatus, TaskType } from '@doppel/contracts';
-import { onChangeNotice } from '../../lib/change-notices';
+import { changeTouches } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 
 /** Bounds staleness should a change notice be lost (e.g. a dropped LISTEN connection). */
@@ -102,6 +102,12 @@ export class TaskListCache {
     this.tasks -= lists.tasks;
   }
 
+  /** Drops everything (changes may have been missed). */
+  forgetAll(): void {
+    this.users.clear();
+    this.tasks = 0;
+  }
+
   /** Tasks held in memory, for tests and benchmarks. */
   get cachedTasks(): number {
     return this.tasks;
@@ -148,23 +154,17 @@ export class TaskListCache {
 
 const byContext = new WeakMap<AppContext, TaskListCache>();
 
-/** The app's task list cache, listening to change notices from the first use on. */
+/** The app's task list cache; the change feed drops a user's lists when their tasks change. */
 export function taskListCacheFor(ctx: AppContext): TaskListCache {
   let cache = byContext.get(ctx);
   if (!cache) {
     const created = new TaskListCache();
-    onChangeNotice(ctx, 'tasks.changed', (userId) => created.forget(userId));
+    ctx.events.onAnyChange((userId, event) => {
+      if (changeTouches(event.type, 'tasks')) created.forget(userId);
+    });
+    ctx.events.onResync(() => created.forgetAll());
     byContext.set(ctx, created);
     cache = created;
   }
   return cache;
-}
-
-/**
- * Drops the user's cached task lists in this process at once. Task commands call it (through
- * `announce`) right after their change commits; other processes hear of the change through
- * the database's change notice.
- */
-export function forgetTaskLists(ctx: AppContext, userId: string): void {
-  taskListCacheFor(ctx).forget(userId);
 }

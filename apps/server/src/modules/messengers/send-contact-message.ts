@@ -1,13 +1,13 @@
 import { messengerPlatformSchema, type MessengerPlatform } from '@doppel/contracts';
-import { communicationHistory } from '@doppel/db';
 import { z } from 'zod';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
-import { getContact } from './contact-commands';
-import { toHistoryEntry, type HistoryEntry } from './contact-history';
+import { getContact } from '../contacts/contact-commands';
+import { toHistoryEntry, type HistoryEntry } from '../contacts/contact-history';
+import { recordMessage } from '../contacts/contact-records';
+import { allows, connectionFor, credentialsOf } from './messenger-connections';
 
 export const sendContactMessageInputSchema = z
   .object({ text: z.string().trim().min(1, 'messageRequired').max(20_000) })
@@ -70,20 +70,16 @@ export async function sendContactMessage(
     deliveryError?: string;
   }) => {
     const now = ctx.clock.now();
-    const [row] = await ctx.db
-      .insert(communicationHistory)
-      .values({
-        userId,
-        contactId: contact.id,
-        direction: 'outbound',
-        channel: platform.data,
-        text,
-        occurredAt: now,
-        createdAt: now,
-        ...values,
-      })
-      .returning();
-    return toHistoryEntry(row!);
+    const row = await recordMessage(ctx.db, { userId }, {
+      contactId: contact.id,
+      direction: 'outbound',
+      channel: platform.data,
+      text,
+      occurredAt: now,
+      recordedAt: now,
+      ...values,
+    });
+    return toHistoryEntry(row);
   };
   let delivered: { externalId: string };
   try {

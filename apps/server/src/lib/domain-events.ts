@@ -1,0 +1,92 @@
+import type { Db, Tx } from '@doppel/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadActor, type Actor } from './actor';
+import type { JobQueue } from '../jobs/job-queue';
+
+/*
+ * Domain events (docs/decisions/023-domain-events.md): facts one module states and other
+ * modules act on, so the module that states them need not know who listens. Tasks say a
+ * message was sent, messengers that a contact replied; campaigns move their leads along.
+ *
+ * An event is written in the transaction of the change it reports, as one durable job per
+ * subscriber (the job queue is the outbox): a crash after the commit loses none, a rollback
+ * sends none, and each subscriber is retried on its own. Only a transaction opened with
+ * `domainEvents.transaction` can publish (the types see to it), and it delivers its events
+ * right after the commit, so whoever made the change sees their effect at once; the worker
+ * delivers any left over (a crash between commit and delivery, a failed attempt).
+ */
+
+const OUTBOX = Symbol('domain-event outbox');
+
+/** A transaction that can publish domain events: open one with DomainEvents.transaction. */
+export type EventTx = Tx & { readonly [OUTBOX]: string[] };
+
+export interface DomainEventShapes {
+  /**
+   * The user sent a message to a contact, or published a post, from a task. The task's origin
+   * (the campaign and lead that made it) travels along for whoever cares.
+   */
+  'message.sent': {
+    taskId: string;
+    contactId: string | null;
+    campaignId: string | null;
+    leadId: string | null;
+    at: string;
+  };
+  /** A contact wrote to the user (a messenger delivered the message, now in their history). */
+  'contact.replied': { contactId: string; senderName: string; text: string; at: string };
+}
+
+export type DomainEventType = keyof DomainEventShapes;
+export type DomainEvent<T extends DomainEventType = DomainEventType> = { type: T } & DomainEventShapes[T];
+
+export interface DomainEvents {
+  /**
+   * Adds a subscriber; `name` must stay stable across releases (it names the subscriber's
+   * queued deliveries). Subscribe while the app is built, before anything is published.
+   */
+  subscribe<T extends DomainEventType>(
+    type: T,
+    name: string,
+    handle: (actor: Actor, event: DomainEvent<T>) => Promise<void>,
+  ): void;
+  /** Runs `work` in a transaction; the events it published are delivered once it commits. */
+  transaction<T>(work: (tx: EventTx) => Promise<T>): Promise<T>;
+  /** States a fact inside the transaction of the change it reports. */
+  publish(tx: EventTx, actor: Pick<Actor, 'userId'>, event: DomainEvent): Promise<void>;
+}
+
+const jobKind = (type: DomainEventType, name: string) => `event:${type}:${name}`;
+
+export function createDomainEvents(db: Db, jobs: JobQueue, log: FastifyBaseLogger): DomainEvents {
+  const subscribers = new Map<DomainEventType, string[]>();
+  const kinds: string[] = [];
+  return {
+    subscribe(type, name, handle) {
+      const kind = jobKind(type, name);
+      if (kinds.includes(kind)) throw new Error(`${kind} is subscribed twice`);
+      kinds.push(kind);
+      subscribers.set(type, [...(subscribers.get(type) ?? []), name]);
+      jobs.register<{ userId: string; event: DomainEvent<typeof type> }>({
+        kind,
+        maxAttempts: 5,
+        run: async ({ userId, event }) => handle(await loadActor(db, userId), event),
+      });
+    },
+    async transaction(work) {
+      const outbox: string[] = [];
+      const result = await db.transaction((tx) => work(Object.assign(tx, { [OUTBOX]: outbox })));
+      // The change is committed whatever happens now: a delivery that cannot start is the
+      // worker's to make, never the caller's error.
+      await jobs.runNow(outbox).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not deliver domain events now; the worker will');
+      });
+      return result;
+    },
+    async publish(tx, actor, event) {
+      for (const name of subscribers.get(event.type) ?? []) {
+        tx[OUTBOX].push(await jobs.enqueue(tx, jobKind(event.type, name), { userId: actor.userId, event }));
+      }
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { ContactSource } from '@doppel/contracts';
+import { and, asc, communicationHistory, contacts, eq, inArray, sql, type DbOrTx } from '@doppel/db';
+import type { Actor } from '../../lib/actor';
+
+/*
+ * The contacts module owns the contacts table and every contact's history: other modules find,
+ * create and record through these functions, inside their own transaction.
+ */
+
+/** How a contact is recognised: by its handle on a channel, or by its name (any channel). */
+export type ContactMatch = { source: ContactSource; handle: string } | { name: string };
+
+export interface NewContact {
+  name: string;
+  company?: string | null;
+  language: string;
+  source: ContactSource;
+  handle?: string | null;
+  personaId?: string | null;
+}
+
+export interface FoundContact {
+  id: string;
+  language: string;
+  created: boolean;
+}
+
+/**
+ * The user's contact that `match` names — the oldest, should there be several — updated with
+ * `update` when given; else a new contact made of `create`. `match` null always creates.
+ */
+export async function findOrCreateContact(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  request: {
+    match: ContactMatch | null;
+    create: NewContact;
+    update?: { language?: string; company?: string | null };
+    now: Date;
+  },
+): Promise<FoundContact> {
+  const { userId } = actor;
+  const { match, create, update, now } = request;
+  const [known] = match
+    ? await tx
+        .select({ id: contacts.id, language: contacts.language })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            'handle' in match
+              ? and(eq(contacts.source, match.source), eq(contacts.handle, match.handle))
+              : sql`lower(${contacts.name}) = ${match.name.toLowerCase()}`,
+          ),
+        )
+        .orderBy(asc(contacts.createdAt), asc(contacts.id))
+        .limit(1)
+    : [];
+  if (known) {
+    const changes = Object.fromEntries(
+      Object.entries(update ?? {}).filter(([, value]) => value !== undefined),
+    ) as { language?: string; company?: string | null };
+    if (changes.language === known.language) delete changes.language;
+    if (Object.keys(changes).length === 0) return { ...known, created: false };
+    await tx
+      .update(contacts)
+      .set({ ...changes, updatedAt: now })
+      .where(and(eq(contacts.id, known.id), eq(contacts.userId, userId)));
+    return { id: known.id, language: changes.language ?? known.language, created: false };
+  }
+  const [created] = await tx
+    .insert(contacts)
+    .values({
+      userId,
+      personaId: create.personaId ?? null,
+      name: create.name,
+      company: create.company ?? null,
+      language: create.language,
+      source: create.source,
+      handle: create.handle ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: contacts.id, language: contacts.language });
+  return { ...created!, created: true };
+}
+
+export type HistoryRow = typeof communicationHistory.$inferSelect;
+
+export interface MessageRecord {
+  contactId: string;
+  direction: 'inbound' | 'outbound';
+  channel: ContactSource;
+  text: string;
+  occurredAt: Date;
+  deliveryStatus: HistoryRow['deliveryStatus'];
+  externalId?: string | null;
+  deliveryError?: string | null;
+  /** When Doppel recorded it; the database's clock when not given. */
+  recordedAt?: Date;
+}
+
+function historyRow(actor: Pick<Actor, 'userId'>, message: MessageRecord) {
+  return {
+    userId: actor.userId,
+    contactId: message.contactId,
+    direction: message.direction,
+    channel: message.channel,
+    text: message.text,
+    occurredAt: message.occurredAt,
+    deliveryStatus: message.deliveryStatus,
+    externalId: message.externalId ?? null,
+    deliveryError: message.deliveryError ?? null,
+    ...(message.recordedAt && { createdAt: message.recordedAt }),
+  };
+}
+
+/** Adds a message to a contact's history (sent, failed, to send by hand, or received). */
+export async function recordMessage(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  message: MessageRecord,
+): Promise<HistoryRow> {
+  const [row] = await tx.insert(communicationHistory).values(historyRow(actor, message)).returning();
+  return row!;
+}
+
+/** Adds several contacts at once (a demo sandbox's samples); answers their ids and names. */
+export async function addContacts(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  rows: NewContact[],
+  now: Date,
+): Promise<Array<{ id: string; name: string }>> {
+  if (rows.length === 0) return [];
+  const created = await tx
+    .insert(contacts)
+    .values(
+      rows.map((row) => ({
+        userId: actor.userId,
+        personaId: row.personaId ?? null,
+        name: row.name,
+        company: row.company ?? null,
+        language: row.language,
+        source: row.source,
+        handle: row.handle ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: contacts.id, name: contacts.name });
+  return created;
+}
+
+/** Hands the user's contacts to one of their personas (the persona writes to them). */
+export async function assignContactsToPersona(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  contactIds: string[],
+  personaId: string,
+): Promise<void> {
+  if (contactIds.length === 0) return;
+  await tx
+    .update(contacts)
+    .set({ personaId })
+    .where(and(eq(contacts.userId, actor.userId), inArray(contacts.id, contactIds)));
+}
+
+/** Adds several messages to contacts' histories at once. */
+export async function recordMessages(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  messages: MessageRecord[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(communicationHistory).values(messages.map((message) => historyRow(actor, message)));
+}
