@@ -27,6 +27,7 @@ import { aiModelsRoutes } from './modules/ai-models/ai-models.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { agentRoutes } from './modules/agent/agent.routes';
 import { personasRoutes } from './modules/personas/personas.routes';
+import { highConceptRoutes } from './modules/high-concept/high-concept.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { messengersRoutes } from './modules/messengers/messengers.routes';
 import { webhooksRoutes } from './modules/messengers/webhooks.routes';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(usageRoutes, { ctx });
       await scope.register(agentRoutes, { ctx });
       await scope.register(personasRoutes, { ctx });
+      await scope.register(highConceptRoutes, { ctx });
       await scope.register(knowledgeRoutes, { ctx });
       await scope.register(messengersRoutes, { ctx });
       await scope.register(apiKeysRoutes, { ctx });

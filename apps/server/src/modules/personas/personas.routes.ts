@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { z } from 'zod';
 import {
-  acceptProposalInputSchema,
   createMessageTemplateInputSchema,
   createPersonaInputSchema,
   messageTemplateListSchema,
@@ -13,8 +11,6 @@ import {
   personaListSchema,
   personaSchema,
   personaStatsSchema,
-  taskIdParamsSchema,
-  taskSchema,
   updateMessageTemplateInputSchema,
   updatePersonaInputSchema,
 } from '@doppel/contracts';
@@ -26,7 +22,6 @@ import {
   listMessageTemplates,
   updateMessageTemplate,
 } from './message-templates';
-import { acceptProposal, startHighConceptAnalysis } from './high-concept-analysis';
 import { createPersona, deletePersona, makeTwinVoice, updatePersona } from './persona-commands';
 import { getPersona, listPersonas, personaStats } from './persona-queries';
 
@@ -61,24 +56,6 @@ export async function personasRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/personas/:id/twin-voice',
     { schema: { tags, params, response: { 200: personaSchema } } },
     async (request) => makeTwinVoice(ctx, requireAuth(request).userId, request.params.id),
-  );
-  r.post(
-    '/personas/:id/high-concept-analysis',
-    { schema: { tags, params, response: { 201: taskSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await startHighConceptAnalysis(ctx, requireAuth(request), request.params.id)),
-  );
-  r.post(
-    '/tasks/:id/accept-proposal',
-    {
-      schema: {
-        tags,
-        params: taskIdParamsSchema,
-        body: acceptProposalInputSchema,
-        response: { 200: z.object({ task: taskSchema, persona: personaSchema }) },
-      },
-    },
-    async (request) => acceptProposal(ctx, requireAuth(request).userId, request.params.id, request.body),
   );
   r.get(
     '/personas/:id/stats',

@@ -23,7 +23,7 @@ import { getUserSettings } from '../settings/user-settings';
 import { createTask } from '../tasks/task-commands';
 import { getTask } from '../tasks/task-queries';
 import { setTaskStatus } from '../tasks/task-records';
-import { getPersona } from './persona-queries';
+import { getPersona } from '../personas/persona-queries';
 
 const NO_PROPOSAL = 'This task has no persona proposal to accept';
 
