@@ -1,8 +1,8 @@
 import type { ApiKey } from '@doppel/contracts';
-import { KeySquare, Plus } from 'lucide-react';
+import { KeySquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { EmptyState, ListSkeleton } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import type { useApiKeys } from '../api/api-keys-api';
@@ -65,28 +65,26 @@ export function ApiKeyList({
 function ApiKeyListSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation('apiKeys');
   return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{t('list.loading')}</span>
-      <div className="grid gap-3">
-        {Array.from({ length: rows }, (_, index) => (
-          <div key={index} className="grid gap-4 rounded-lg border p-4" aria-hidden="true">
-            <div className="flex items-start justify-between gap-3">
-              <div className="grid flex-1 gap-1.5">
-                <Skeleton className="h-4 w-1/3" />
-                <Skeleton className="h-3 w-1/4" />
-              </div>
-              <Skeleton className="h-8 w-56" />
-            </div>
-            <Skeleton className="h-9 w-full" />
-            <div className="flex gap-1.5">
-              <Skeleton className="h-5 w-24 rounded-full" />
-              <Skeleton className="h-5 w-24 rounded-full" />
-            </div>
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ))}
+    <ListSkeleton
+      label={t('list.loading')}
+      count={rows}
+      className="grid gap-3"
+      itemClassName="grid gap-4 rounded-lg border p-4"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid flex-1 gap-1.5">
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-3 w-1/4" />
+        </div>
+        <Skeleton className="h-8 w-56" />
       </div>
-    </div>
+      <Skeleton className="h-9 w-full" />
+      <div className="flex gap-1.5">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-24 rounded-full" />
+      </div>
+      <Skeleton className="h-8 w-full" />
+    </ListSkeleton>
   );
 }
 
@@ -94,18 +92,11 @@ function ApiKeyListSkeleton({ rows = 3 }: { rows?: number }) {
 function ApiKeyListEmpty({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('apiKeys');
   return (
-    <div className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
-        <KeySquare className="size-6" aria-hidden="true" />
-      </span>
-      <div className="grid gap-1">
-        <p className="font-medium">{t('list.empty')}</p>
-        <p className="text-sm text-muted-foreground">{t('list.emptyHint')}</p>
-      </div>
-      <Button onClick={onCreate}>
-        <Plus aria-hidden="true" />
-        {t('create')}
-      </Button>
-    </div>
+    <EmptyState
+      icon={KeySquare}
+      title={t('list.empty')}
+      hint={t('list.emptyHint')}
+      action={{ label: t('create'), onClick: onCreate }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/error-state';
+import { EmptyState } from '@/components/list-states';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import type { useTaskFeed } from '../api/use-task-feed';
@@ -85,13 +86,7 @@ export function TaskList({
   }
   const tasks = data.pages.flatMap((page) => page.items);
   if (tasks.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-10 text-center">
-        <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm font-medium">{t('list.empty')}</p>
-        <p className="max-w-xs text-xs text-muted-foreground">{t('list.emptyHint')}</p>
-      </div>
-    );
+    return <EmptyState size="section" icon={Inbox} title={t('list.empty')} hint={t('list.emptyHint')} />;
   }
   return (
     <div className="grid gap-2">

@@ -3,6 +3,7 @@ import { ArrowLeft, SearchX, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -139,8 +140,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
 function DetailSkeleton() {
   const { t } = useTranslation('campaignDetail');
   return (
-    <div role="status" aria-live="polite" className="grid gap-5">
-      <span className="sr-only">{t('loading')}</span>
+    <LoadingState label={t('loading')} className="grid gap-5">
       <div className="grid gap-2" aria-hidden="true">
         <Skeleton className="h-8 w-72" />
         <Skeleton className="h-4 w-96 max-w-full" />
@@ -155,7 +155,7 @@ function DetailSkeleton() {
         <Skeleton className="h-40 rounded-xl" />
         <Skeleton className="h-40 rounded-xl" />
       </div>
-    </div>
+    </LoadingState>
   );
 }
 

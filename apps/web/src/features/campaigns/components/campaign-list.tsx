@@ -1,7 +1,7 @@
-import { Plus, SearchX, TrendingUp } from 'lucide-react';
+import { SearchX, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { EmptyState, ListSkeleton } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { useIsDesktop } from '@/lib/use-media-query';
@@ -15,27 +15,25 @@ const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 export function CampaignListSkeleton({ cards = 6 }: { cards?: number }) {
   const { t } = useTranslation('campaigns');
   return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{t('list.loading')}</span>
-      <div className={GRID}>
-        {Array.from({ length: cards }, (_, index) => (
-          <div key={index} className="grid gap-3 rounded-xl border p-4" aria-hidden="true">
-            <Skeleton className="h-5 w-20 rounded-full" />
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-full" />
-            <div className="flex gap-1.5">
-              <Skeleton className="size-7" />
-              <Skeleton className="size-7" />
-            </div>
-            <Skeleton className="h-1.5 w-full rounded-full" />
-            <div className="flex gap-1.5">
-              <Skeleton className="h-5 w-24 rounded-full" />
-              <Skeleton className="h-5 w-16 rounded-full" />
-            </div>
-          </div>
-        ))}
+    <ListSkeleton
+      label={t('list.loading')}
+      count={cards}
+      className={GRID}
+      itemClassName="grid gap-3 rounded-xl border p-4"
+    >
+      <Skeleton className="h-5 w-20 rounded-full" />
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-4 w-full" />
+      <div className="flex gap-1.5">
+        <Skeleton className="size-7" />
+        <Skeleton className="size-7" />
       </div>
-    </div>
+      <Skeleton className="h-1.5 w-full rounded-full" />
+      <div className="flex gap-1.5">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+    </ListSkeleton>
   );
 }
 
@@ -45,25 +43,13 @@ export function CampaignListSkeleton({ cards = 6 }: { cards?: number }) {
  */
 export function CampaignListEmpty({ filtered, onCreate }: { filtered: boolean; onCreate: () => void }) {
   const { t } = useTranslation('campaigns');
-  const Icon = filtered ? SearchX : TrendingUp;
   return (
-    <div className="flex min-h-72 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <div className="grid gap-1">
-        <p className="font-medium">{t('list.emptyTitle')}</p>
-        <p className="text-sm text-muted-foreground">
-          {filtered ? t('list.emptySearch') : t('list.emptyHint')}
-        </p>
-      </div>
-      {filtered ? null : (
-        <Button onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          {t('createCampaign')}
-        </Button>
-      )}
-    </div>
+    <EmptyState
+      icon={filtered ? SearchX : TrendingUp}
+      title={t('list.emptyTitle')}
+      hint={filtered ? t('list.emptySearch') : t('list.emptyHint')}
+      action={filtered ? undefined : { label: t('createCampaign'), onClick: onCreate }}
+    />
   );
 }
 

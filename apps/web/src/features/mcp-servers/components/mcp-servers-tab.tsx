@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
+import { EmptyState } from '@/components/list-states';
 import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -45,13 +46,7 @@ export function McpServersTab() {
       </div>
     );
   } else if (servers.data.items.length === 0) {
-    body = (
-      <div className="grid justify-items-center gap-2 rounded-lg border border-dashed p-8 text-center">
-        <Plug className="size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">{t('empty.title')}</p>
-        <p className="text-sm text-muted-foreground">{t('empty.description')}</p>
-      </div>
-    );
+    body = <EmptyState size="section" icon={Plug} title={t('empty.title')} hint={t('empty.description')} />;
   } else {
     body = (
       <ul className="grid gap-3" aria-labelledby={headingId}>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
+import { EmptyState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -50,12 +51,7 @@ export function TemplatesTab({ personaId }: { personaId: string }) {
       />
     );
   } else if (templates.data.items.length === 0) {
-    content = (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <FileText className="size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">{t('templates.empty')}</p>
-      </div>
-    );
+    content = <EmptyState size="section" icon={FileText} title={t('templates.empty')} />;
   } else {
     content = (
       <ul aria-labelledby={headingId} className="grid gap-3">

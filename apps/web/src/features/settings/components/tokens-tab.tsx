@@ -3,6 +3,7 @@ import { ChartColumn } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { EmptyState } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
@@ -75,10 +76,7 @@ function TokenUsageDetails({ usage }: { usage: TokenUsage }) {
       </section>
 
       {nothingUsed ? (
-        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed p-6 text-center">
-          <ChartColumn className="size-6 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">{t('tokens.empty')}</p>
-        </div>
+        <EmptyState size="section" icon={ChartColumn} title={t('tokens.empty')} />
       ) : (
         <>
           <section className="grid gap-2" aria-labelledby={byModelHeadingId}>

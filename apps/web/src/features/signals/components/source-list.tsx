@@ -1,7 +1,7 @@
-import { Plus, Radar } from 'lucide-react';
+import { Radar } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { EmptyState, ListSkeleton } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import type { useSignalSources } from '../api/signals-api';
@@ -13,39 +13,37 @@ const GRID = 'grid gap-4 lg:grid-cols-2';
 export function SourceListSkeleton({ cards = 4 }: { cards?: number }) {
   const { t } = useTranslation('signals');
   return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{t('list.loading')}</span>
-      <div className={GRID}>
-        {Array.from({ length: cards }, (_, index) => (
-          <div key={index} className="grid gap-4 rounded-xl border p-4" aria-hidden="true">
-            <div className="flex items-start gap-3">
-              <Skeleton className="size-9 rounded-lg" />
-              <div className="grid flex-1 gap-1.5">
-                <Skeleton className="h-4 w-1/2" />
-                <Skeleton className="h-3 w-2/3" />
-              </div>
-            </div>
-            <div className="flex gap-1.5">
-              <Skeleton className="h-5 w-16 rounded-full" />
-              <Skeleton className="h-5 w-20 rounded-full" />
-            </div>
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {Array.from({ length: 4 }, (_, figure) => (
-                <div key={figure} className="grid gap-1">
-                  <Skeleton className="h-3 w-16" />
-                  <Skeleton className="h-4 w-10" />
-                </div>
-              ))}
-            </div>
-            <div className="flex gap-2">
-              <Skeleton className="h-11 w-28 md:h-8" />
-              <Skeleton className="h-11 w-24 md:h-8" />
-              <Skeleton className="h-11 w-20 md:h-8" />
-            </div>
+    <ListSkeleton
+      label={t('list.loading')}
+      count={cards}
+      className={GRID}
+      itemClassName="grid gap-4 rounded-xl border p-4"
+    >
+      <div className="flex items-start gap-3">
+        <Skeleton className="size-9 rounded-lg" />
+        <div className="grid flex-1 gap-1.5">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-2/3" />
+        </div>
+      </div>
+      <div className="flex gap-1.5">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {Array.from({ length: 4 }, (_, figure) => (
+          <div key={figure} className="grid gap-1">
+            <Skeleton className="h-3 w-16" />
+            <Skeleton className="h-4 w-10" />
           </div>
         ))}
       </div>
-    </div>
+      <div className="flex gap-2">
+        <Skeleton className="h-11 w-28 md:h-8" />
+        <Skeleton className="h-11 w-24 md:h-8" />
+        <Skeleton className="h-11 w-20 md:h-8" />
+      </div>
+    </ListSkeleton>
   );
 }
 
@@ -53,16 +51,7 @@ export function SourceListSkeleton({ cards = 4 }: { cards?: number }) {
 export function SourceListEmpty({ onAdd }: { onAdd: () => void }) {
   const { t } = useTranslation('signals');
   return (
-    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
-        <Radar className="size-6" aria-hidden="true" />
-      </span>
-      <p className="font-medium">{t('list.empty')}</p>
-      <Button onClick={onAdd}>
-        <Plus aria-hidden="true" />
-        {t('addSource')}
-      </Button>
-    </div>
+    <EmptyState icon={Radar} title={t('list.empty')} action={{ label: t('addSource'), onClick: onAdd }} />
   );
 }
 

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { isRunning, useCampaignAnalytics } from '../../api/campaign-detail-api';
@@ -22,11 +23,10 @@ export function AnalyticsTab({ campaign }: { campaign: Campaign }) {
   const analytics = useCampaignAnalytics(campaign.id, { live: isRunning(campaign) });
   if (analytics.isPending)
     return (
-      <div role="status" aria-live="polite" className="grid gap-5">
-        <span className="sr-only">{t('analytics.loading')}</span>
+      <LoadingState label={t('analytics.loading')} className="grid gap-5">
         <Skeleton className="h-80 w-full rounded-xl" />
         <Skeleton className="h-64 w-full rounded-xl" />
-      </div>
+      </LoadingState>
     );
   if (analytics.isError)
     return (

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
@@ -42,12 +43,11 @@ export function GrowthKeysSection() {
         <p className="text-sm text-muted-foreground">{t('keys.description')}</p>
       </div>
       {credentials.isPending ? (
-        <div role="status" aria-live="polite" className="grid gap-2">
-          <span className="sr-only">{t('keys.loading')}</span>
+        <LoadingState label={t('keys.loading')} className="grid gap-2">
           {growthProviders.map((provider) => (
             <Skeleton key={provider} className="h-24 w-full rounded-lg" />
           ))}
-        </div>
+        </LoadingState>
       ) : credentials.isError ? (
         <ErrorState
           message={errorMessage(credentials.error, t('errors.keysLoad'))}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
+import { EmptyState, ListSkeleton } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -312,31 +313,24 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
 function LeadsSkeleton() {
   const { t } = useTranslation('campaignDetail');
   return (
-    <div role="status" aria-live="polite" className="grid gap-2 rounded-xl border p-3">
-      <span className="sr-only">{t('leads.loading')}</span>
-      {Array.from({ length: 6 }, (_, index) => (
-        <div key={index} className="flex items-center gap-3" aria-hidden="true">
-          <Skeleton className="size-4" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 flex-1" />
-          <Skeleton className="h-8 w-32" />
-        </div>
-      ))}
-    </div>
+    <ListSkeleton
+      label={t('leads.loading')}
+      count={6}
+      className="grid gap-2 rounded-xl border p-3"
+      itemClassName="flex items-center gap-3"
+    >
+      <Skeleton className="size-4" />
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-4 flex-1" />
+      <Skeleton className="h-8 w-32" />
+    </ListSkeleton>
   );
 }
 
 function LeadsEmpty({ ended, onAdd, onImport }: { ended: boolean; onAdd: () => void; onImport: () => void }) {
   const { t } = useTranslation('campaignDetail');
   return (
-    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
-        <Users className="size-6" aria-hidden="true" />
-      </span>
-      <div className="grid gap-1">
-        <p className="font-medium">{t('leads.empty')}</p>
-        <p className="text-sm text-muted-foreground">{t('leads.emptyHint')}</p>
-      </div>
+    <EmptyState icon={Users} title={t('leads.empty')} hint={t('leads.emptyHint')}>
       {ended ? null : (
         <div className="flex flex-wrap justify-center gap-2">
           <Button onClick={onAdd}>
@@ -349,6 +343,6 @@ function LeadsEmpty({ ended, onAdd, onImport }: { ended: boolean; onAdd: () => v
           </Button>
         </div>
       )}
-    </div>
+    </EmptyState>
   );
 }
