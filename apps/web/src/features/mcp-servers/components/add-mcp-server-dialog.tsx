@@ -1,10 +1,11 @@
-import { mcpServerColors, type McpServerColor } from '@doppel/contracts';
+import { mcpServerColors } from '@doppel/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { i18n } from '@/lib/i18n';
@@ -49,76 +50,63 @@ export function AddMcpServerDialog({ open, onOpenChange }: AddMcpServerDialogPro
   );
 }
 
-type Problems = Partial<Record<'name' | 'url', 'required' | 'urlInvalid'>>;
+/** What the form checks before sending: a name, and an http(s) address. */
+const addServerFormSchema = z.object({
+  name: z.string().trim().min(1, 'required'),
+  url: z.string().trim().min(1, 'required').refine(isHttpUrl, 'urlInvalid'),
+  authHeader: z.string().trim(),
+  description: z.string().trim(),
+  color: z.enum(mcpServerColors),
+});
+type AddServerInput = z.input<typeof addServerFormSchema>;
+type AddServerValues = z.output<typeof addServerFormSchema>;
 
 function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpServer>; onDone: () => void }) {
   const { t } = useTranslation('mcpServers');
-  const colorName = useId();
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [authHeader, setAuthHeader] = useState('');
-  const [description, setDescription] = useState('');
-  const [color, setColor] = useState<McpServerColor>('blue');
-  const [problems, setProblems] = useState<Problems>({});
+  const { form, errorText, field } = useZodForm<AddServerInput, AddServerValues>(addServerFormSchema, {
+    messages: 'mcpServer',
+    defaultValues: { name: '', url: '', authHeader: '', description: '', color: 'blue' },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const found: Problems = {};
-    if (!name.trim()) found.name = 'required';
-    if (!url.trim()) found.url = 'required';
-    else if (!isHttpUrl(url.trim())) found.url = 'urlInvalid';
-    setProblems(found);
-    const first = (['name', 'url'] as const).find((field) => found[field]);
-    if (first) {
-      notifyFailure(i18n.t('errors:validation_failed'));
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    create.mutate(
-      {
-        name: name.trim(),
-        url: url.trim(),
-        description: description.trim(),
-        color,
-        ...(authHeader.trim() ? { authHeader: authHeader.trim() } : {}),
-      },
-      {
-        onSuccess: (server) => {
-          notifySuccess(t('toast.added', { name: server.name }));
-          onDone();
+  const submit = form.handleSubmit(
+    ({ authHeader, ...values }) => {
+      if (create.isPending) return;
+      create.mutate(
+        { ...values, ...(authHeader ? { authHeader } : {}) },
+        {
+          onSuccess: (server) => {
+            notifySuccess(t('toast.added', { name: server.name }));
+            onDone();
+          },
+          onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: t('toast.addFailed') }),
         },
-        onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: t('toast.addFailed') }),
-      },
-    );
-  };
-
-  const problemText = (problem: Problems['name']) => (problem ? t(`dialog.${problem}`) : undefined);
+      );
+    },
+    // Spec §5: a missing field is also the error toast; the first problem gets the focus.
+    (errors) => {
+      if (Object.values(errors).some((error) => error?.message === 'required'))
+        notifyFailure(i18n.t('errors:validation_failed'));
+    },
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-4 overflow-y-auto p-5">
-        <FormField label={t('dialog.name')} error={problemText(problems.name)}>
+        <FormField label={t('dialog.name')} error={errorText('name')}>
           {(control) => (
             <Input
               {...control}
-              name="name"
               maxLength={100}
               aria-required
               disabled={create.isPending}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setProblems(({ name: _edited, ...rest }) => rest);
-              }}
+              {...field('name')}
             />
           )}
         </FormField>
-        <FormField label={t('dialog.url')} hint={t('dialog.urlHint')} error={problemText(problems.url)}>
+        <FormField label={t('dialog.url')} hint={t('dialog.urlHint')} error={errorText('url')}>
           {(control) => (
             <Input
               {...control}
-              name="url"
               type="url"
               inputMode="url"
               placeholder="https://"
@@ -127,11 +115,7 @@ function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpSer
               maxLength={500}
               aria-required
               disabled={create.isPending}
-              value={url}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                setProblems(({ url: _edited, ...rest }) => rest);
-              }}
+              {...field('url')}
             />
           )}
         </FormField>
@@ -139,15 +123,13 @@ function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpSer
           {(control) => (
             <Input
               {...control}
-              name="authHeader"
               type="password"
               autoComplete="new-password"
               spellCheck={false}
               maxLength={2000}
               placeholder="Bearer …"
               disabled={create.isPending}
-              value={authHeader}
-              onChange={(event) => setAuthHeader(event.target.value)}
+              {...field('authHeader')}
             />
           )}
         </FormField>
@@ -155,12 +137,10 @@ function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpSer
           {(control) => (
             <textarea
               {...control}
-              name="description"
               maxLength={500}
               className={textareaClasses}
               disabled={create.isPending}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              {...field('description')}
             />
           )}
         </FormField>
@@ -174,11 +154,9 @@ function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpSer
               >
                 <input
                   type="radio"
-                  name={colorName}
                   value={option}
-                  checked={color === option}
                   disabled={create.isPending}
-                  onChange={() => setColor(option)}
+                  {...field('color')}
                   className="sr-only"
                 />
                 <span className={cn('size-3 rounded-full', COLOR_DOT[option])} aria-hidden="true" />

@@ -1,10 +1,11 @@
-import { type BulkEmailResult, type Campaign } from '@doppel/contracts';
+import { bulkEmailInputSchema, type BulkEmailResult, type Campaign } from '@doppel/contracts';
 import { Info } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { FormActions } from '@/components/form/form-actions';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { i18n } from '@/lib/i18n';
@@ -14,6 +15,9 @@ import { formatNumber } from './detail-format';
 
 const SUBJECT_MAX = 300;
 const BODY_MAX = 20_000;
+/** The contract's subject and message checks, as the form holds them. */
+const bulkEmailFormSchema = bulkEmailInputSchema.pick({ subject: true, body: true });
+type BulkEmailValues = z.infer<typeof bulkEmailFormSchema>;
 /** How many skipped names the result toast lists before "and N more". */
 const SKIPPED_SHOWN = 3;
 
@@ -105,56 +109,35 @@ function BulkEmailForm({
     t,
     i18n: { language },
   } = useTranslation('campaignDetail');
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState(template);
-  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const { form, errorText, field } = useZodForm<BulkEmailValues, BulkEmailValues>(bulkEmailFormSchema, {
+    messages: 'bulkEmail',
+    defaultValues: { subject: '', body: template },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      subject: subject.trim() ? undefined : t('bulkEmail.errors.subjectRequired'),
-      body: body.trim() ? undefined : t('bulkEmail.errors.bodyRequired'),
-    };
-    setErrors(next);
-    if (next.subject || next.body) return;
+  const submit = form.handleSubmit(async ({ subject, body }) => {
     try {
-      const result = await send.mutateAsync({ leadIds, subject: subject.trim(), body: body.trim() });
+      const result = await send.mutateAsync({ leadIds, subject, body });
       notifySuccess(bulkEmailSummary(result, language));
       onSent();
     } catch {
       // The request's toast said why; the text stays for another try.
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-4 overflow-y-auto px-5 py-4">
-        <FormField label={t('bulkEmail.subject')} error={errors.subject}>
-          {(control) => (
-            <Input
-              {...control}
-              value={subject}
-              maxLength={SUBJECT_MAX}
-              required
-              onChange={(event) => {
-                setSubject(event.target.value);
-                setErrors((current) => ({ ...current, subject: undefined }));
-              }}
-            />
-          )}
+        <FormField label={t('bulkEmail.subject')} error={errorText('subject')}>
+          {(control) => <Input {...control} maxLength={SUBJECT_MAX} required {...field('subject')} />}
         </FormField>
-        <FormField label={t('bulkEmail.body')} error={errors.body} hint={t('bulkEmail.placeholders')}>
+        <FormField label={t('bulkEmail.body')} error={errorText('body')} hint={t('bulkEmail.placeholders')}>
           {(control) => (
             <textarea
               {...control}
               className={textareaClasses}
-              value={body}
               maxLength={BODY_MAX}
               required
-              onChange={(event) => {
-                setBody(event.target.value);
-                setErrors((current) => ({ ...current, body: undefined }));
-              }}
+              {...field('body')}
             />
           )}
         </FormField>

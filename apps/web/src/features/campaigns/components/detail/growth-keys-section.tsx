@@ -5,14 +5,16 @@ import {
   type GrowthProvider,
 } from '@doppel/contracts';
 import { KeyRound, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
@@ -24,6 +26,8 @@ import {
 } from '../../api/campaign-detail-api';
 import { formatDate } from './detail-format';
 import { PROVIDER_NAMES } from './provider-names';
+
+type KeyInput = z.infer<typeof saveGrowthCredentialInputSchema>;
 
 const KEY_MIN = saveGrowthCredentialInputSchema.shape.apiKey.minLength ?? 8;
 
@@ -73,26 +77,26 @@ function ProviderKey({ provider, saved }: { provider: GrowthProvider; saved: Gro
   const { t, i18n } = useTranslation('campaignDetail');
   const save = useSaveGrowthCredential();
   const remove = useDeleteGrowthCredential();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
+  const { form, errorText, field } = useZodForm<KeyInput, KeyInput>(saveGrowthCredentialInputSchema, {
+    messages: 'growthKey',
+    messageValues: { min: KEY_MIN },
+    defaultValues: { apiKey: '' },
+  });
   const name = PROVIDER_NAMES[provider];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const apiKey = value.trim();
-    if (apiKey.length < KEY_MIN) return setError(t('keys.tooShort', { min: KEY_MIN }));
+  const submit = form.handleSubmit(({ apiKey }) => {
     save.mutate(
       { provider, apiKey },
       // The key leaves the page's memory as soon as the server has it.
       {
         onSuccess: () => {
-          setValue('');
+          form.reset({ apiKey: '' });
           notifySuccess(t('toast.keySaved', { provider: name }));
         },
       },
     );
-  };
+  });
 
   return (
     <li className="grid gap-2 rounded-lg border p-3">
@@ -125,20 +129,16 @@ function ProviderKey({ provider, saved }: { provider: GrowthProvider; saved: Gro
           <Badge variant="outline">{t('keys.notSet')}</Badge>
         )}
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <FormField label={t(`keys.label.${provider}`)} error={error} className="min-w-0 flex-1">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2">
+        <FormField label={t(`keys.label.${provider}`)} error={errorText('apiKey')} className="min-w-0 flex-1">
           {(control) => (
             <Input
               {...control}
               type="password"
               autoComplete="off"
               spellCheck={false}
-              value={value}
               placeholder={saved ? t('keys.replacePlaceholder') : t('keys.placeholder')}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setError(undefined);
-              }}
+              {...field('apiKey')}
             />
           )}
         </FormField>
