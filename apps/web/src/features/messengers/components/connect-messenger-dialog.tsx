@@ -1,19 +1,23 @@
 import {
+  connectMessengerInputSchema,
   credentialFields,
   messengerPlatforms,
+  type ConnectMessengerInput,
   type CredentialField,
   type MessengerConnection,
   type MessengerPlatform,
 } from '@doppel/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
-import { isApiError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n';
 import { notifyError, notifyFailure, notifySuccess } from '@/lib/notify';
 import { useConnectMessenger } from '../api/messengers-api';
@@ -66,26 +70,45 @@ export function ConnectMessengerDialog({ open, onOpenChange, initialPlatform }: 
   );
 }
 
-type FieldProblem = 'required' | 'urlInvalid' | 'invalid';
-type Values = Partial<Record<MessengerPlatform, Record<string, string>>>;
+/** A credential's place in the form: per platform, so another platform's fields lose nothing typed. */
+type CredentialKey = `${MessengerPlatform}:${string}`;
+type ConnectValues = { platform: MessengerPlatform | '' } & Record<CredentialKey, string>;
 
-const PROBLEM_MESSAGE = {
-  required: 'dialog.fieldRequired',
-  urlInvalid: 'dialog.urlInvalid',
-  invalid: 'dialog.fieldInvalid',
-} as const;
+const credentialKey = (platform: MessengerPlatform, name: string): CredentialKey => `${platform}:${name}`;
 
-/** What the server said about the credential fields (validation_failed: 'credentials.<name>'). */
-function serverProblems(error: unknown): Record<string, FieldProblem> | null {
-  if (!isApiError(error) || !error.fields) return null;
-  const problems: Record<string, FieldProblem> = {};
-  for (const [path, message] of Object.entries(error.fields)) {
-    const name = /^credentials\.(\w+)$/.exec(path)?.[1];
-    if (!name) continue;
-    problems[name] = message === 'required' || message === 'urlInvalid' ? message : 'invalid';
+/** One platform's credential fields as the form checks them (spec §2): required ones typed, URLs http(s). */
+function platformSchema(platform: MessengerPlatform) {
+  const shape: Record<string, z.ZodType<string, string>> = {};
+  for (const field of credentialFields[platform]) {
+    let value = z.string().trim();
+    if (field.required) value = value.min(1, 'required');
+    shape[credentialKey(platform, field.name)] =
+      field.kind === 'url' ? value.refine((text) => !text || isHttpUrl(text), 'urlInvalid') : value;
   }
-  return Object.keys(problems).length > 0 ? problems : null;
+  return z.object({ platform: z.literal(platform), ...shape });
 }
+
+/**
+ * The chosen platform's fields, turned into the contract's connect request: only what was typed,
+ * trimmed, under the contracts' field names.
+ */
+const connectFormSchema = z
+  .discriminatedUnion('platform', [
+    platformSchema('telegram'),
+    platformSchema('whatsapp'),
+    platformSchema('discord'),
+    platformSchema('slack'),
+  ])
+  .transform(({ platform, ...typed }) => ({
+    platform,
+    credentials: Object.fromEntries(
+      credentialFields[platform].flatMap((field) => {
+        const value = (typed as Record<string, string | undefined>)[credentialKey(platform, field.name)];
+        return value ? [[field.name, value]] : [];
+      }),
+    ),
+  }))
+  .pipe(connectMessengerInputSchema) as unknown as z.ZodType<ConnectMessengerInput, ConnectValues>;
 
 function ConnectForm({
   initialPlatform,
@@ -99,57 +122,43 @@ function ConnectForm({
   onConnected: (connection: MessengerConnection) => void;
 }) {
   const { t } = useTranslation('messengers');
-  const radioName = useId();
-  const [platform, setPlatform] = useState<MessengerPlatform | null>(initialPlatform);
-  // Kept per platform, so looking at another platform's fields loses nothing typed.
-  const [values, setValues] = useState<Values>({});
-  const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
+  const { form, errorText, field, showServerErrors } = useZodForm<ConnectValues, ConnectMessengerInput>(
+    connectFormSchema,
+    { messages: 'messenger', defaultValues: { platform: initialPlatform ?? '' } },
+  );
+  const platform = useWatch({ control: form.control, name: 'platform' }) || null;
   const fields = platform ? credentialFields[platform] : [];
-  const typed = platform ? (values[platform] ?? {}) : {};
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!platform || connect.isPending) return;
-    const found: Record<string, FieldProblem> = {};
-    const credentials: Record<string, string> = {};
-    for (const field of fields) {
-      const value = (typed[field.name] ?? '').trim();
-      if (!value) {
-        if (field.required) found[field.name] = 'required';
-      } else if (field.kind === 'url' && !isHttpUrl(value)) {
-        found[field.name] = 'urlInvalid';
-      } else {
-        credentials[field.name] = value;
-      }
-    }
-    setProblems(found);
-    const firstProblem = fields.find((field) => found[field.name]);
-    if (firstProblem) {
-      // Spec §5: the error toast, and nothing is sent.
-      if (Object.values(found).includes('required')) notifyFailure(i18n.t('errors:validation_failed'));
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstProblem.name}"]`)?.focus();
-      return;
-    }
-    const name = PLATFORM_NAMES[platform];
-    connect.mutate(
-      { platform, credentials },
-      {
+  const submit = form.handleSubmit(
+    (input) => {
+      if (connect.isPending) return;
+      connect.mutate(input, {
         onSuccess: (connection) => {
-          notifySuccess(t('toast.connected', { platform: name }));
+          notifySuccess(t('toast.connected', { platform: PLATFORM_NAMES[input.platform] }));
           onConnected(connection);
         },
         onError: (error) => {
-          const fromServer = serverProblems(error);
-          if (fromServer) setProblems(fromServer);
+          // validation_failed names 'credentials.<name>': the chosen platform's field.
+          showServerErrors(error, (path) => {
+            const name = /^credentials\.(\w+)$/.exec(path)?.[1];
+            return name && credentialFields[input.platform].some((one) => one.name === name)
+              ? credentialKey(input.platform, name)
+              : undefined;
+          });
           // messenger_failed carries the platform's reason: it is the toast's text.
           notifyError(error, i18n.t('errors:internal'), { title: t('toast.connectFailed') });
         },
-      },
-    );
-  };
+      });
+    },
+    // Spec §5: a missing field is also the error toast, and nothing is sent.
+    (errors) => {
+      if (Object.values(errors).some((error) => error?.message === 'required'))
+        notifyFailure(i18n.t('errors:validation_failed'));
+    },
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid gap-4 overflow-y-auto p-5">
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">{t('dialog.platform')}</legend>
@@ -163,14 +172,9 @@ function ConnectForm({
                 >
                   <input
                     type="radio"
-                    name={radioName}
                     value={option}
-                    checked={platform === option}
                     disabled={connect.isPending}
-                    onChange={() => {
-                      setPlatform(option);
-                      setProblems({});
-                    }}
+                    {...field('platform', { onChange: () => form.clearErrors() })}
                     className="size-4 shrink-0 accent-primary"
                   />
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
@@ -182,21 +186,19 @@ function ConnectForm({
         </fieldset>
         {platform ? (
           <>
-            {fields.map((field) => (
-              <CredentialInput
-                key={`${platform}.${field.name}`}
-                platform={platform}
-                field={field}
-                value={typed[field.name] ?? ''}
-                problem={problems[field.name]}
-                disabled={connect.isPending}
-                onChange={(value) => {
-                  setValues((all) => ({ ...all, [platform]: { ...all[platform], [field.name]: value } }));
-                  // An edited field's error goes; the others stay until the next try.
-                  setProblems(({ [field.name]: _edited, ...rest }) => rest);
-                }}
-              />
-            ))}
+            {fields.map((credential) => {
+              const name = credentialKey(platform, credential.name);
+              return (
+                <CredentialInput
+                  key={name}
+                  platform={platform}
+                  field={credential}
+                  error={errorText(name)}
+                  disabled={connect.isPending}
+                  input={field(name)}
+                />
+              );
+            })}
             <Notice variant="neutral" size="sm">
               <LockKeyhole aria-hidden="true" />
               <p>{t('dialog.secretNote', { platform: PLATFORM_NAMES[platform] })}</p>
@@ -222,17 +224,15 @@ function ConnectForm({
 function CredentialInput({
   platform,
   field,
-  value,
-  problem,
+  error,
   disabled,
-  onChange,
+  input,
 }: {
   platform: MessengerPlatform;
   field: CredentialField;
-  value: string;
-  problem: FieldProblem | undefined;
+  error: string | undefined;
   disabled: boolean;
-  onChange: (value: string) => void;
+  input: UseFormRegisterReturn;
 }) {
   const { t } = useTranslation('messengers');
   // Keys are checked against the English dictionary; the field names come from the contracts.
@@ -242,12 +242,11 @@ function CredentialInput({
     <FormField
       label={field.required ? label : t('dialog.optional', { label })}
       hint={t(`${key}.hint`)}
-      error={problem ? t(PROBLEM_MESSAGE[problem]) : undefined}
+      error={error}
     >
       {(control) => (
         <Input
           {...control}
-          name={field.name}
           type={field.secret ? 'password' : field.kind === 'url' ? 'url' : 'text'}
           inputMode={field.kind === 'url' ? 'url' : undefined}
           placeholder={field.kind === 'url' ? 'https://' : undefined}
@@ -255,8 +254,7 @@ function CredentialInput({
           spellCheck={false}
           aria-required={field.required || undefined}
           disabled={disabled}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...input}
         />
       )}
     </FormField>
