@@ -526,6 +526,38 @@ describe('Message templates', () => {
     },
     SLOW,
   );
+
+  it(
+    'shows a missing field and the server’s refusal under the field they belong to',
+    async () => {
+      const persona = makePersona({ name: 'Anna Schneider' });
+      const { routes } = personaServer([persona]);
+      routes[`POST /api/personas/${persona.id}/templates`] = errorReply(400, 'validation_failed', 'Invalid', {
+        fields: { content: 'contentRequired' },
+      });
+      const { user } = renderPersonas(routes, { path: `/high-concept?persona=${persona.id}` });
+      await screen.findByRole('heading', { level: 1, name: 'Anna Schneider' });
+      await user.click(screen.getByRole('tab', { name: 'Templates' }));
+      await user.click(await screen.findByRole('button', { name: 'New template' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'New message template' }));
+      const name = dialog.getByRole('textbox', { name: 'Template name' });
+      const content = dialog.getByRole('textbox', { name: 'Content' });
+
+      await user.type(content, 'Hi {{name}');
+      await user.click(dialog.getByRole('button', { name: 'Create template' }));
+      await waitFor(() => expect(name).toHaveAccessibleDescription('Name is required'));
+      expect(name).toHaveFocus();
+      expect(content).toHaveAttribute('aria-invalid', 'false');
+
+      await user.type(name, 'Intro');
+      expect(name).not.toHaveAccessibleDescription();
+      await user.click(dialog.getByRole('button', { name: 'Create template' }));
+      await waitFor(() => expect(content).toHaveAccessibleDescription('Content is required'));
+      expect(content).toHaveAttribute('aria-invalid', 'true');
+      expect(name).toHaveAttribute('aria-invalid', 'false');
+    },
+    SLOW,
+  );
 });
 
 describe('Personas on a phone', () => {

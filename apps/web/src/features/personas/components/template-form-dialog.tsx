@@ -1,22 +1,24 @@
 import {
   fillMessageTemplate,
+  messageTemplateFieldsSchema,
   templatePlatforms,
   type MessageTemplate,
-  type TemplatePlatform,
   type UpdateMessageTemplateInput,
 } from '@doppel/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { FormActions } from '@/components/form/form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api/personas-api';
 import { platformLabel } from '../utils/platform-label';
-import { sameValue, serverFieldErrors, type FieldErrors } from '../utils/persona-fields';
+import { sameValue } from '../utils/persona-fields';
 import { ChipsEditor, TEXTAREA_CLASSES } from './field-controls';
 
 /** The sample contact the preview fills the placeholders from (a person's and a company's name). */
@@ -25,14 +27,11 @@ export const PREVIEW_CONTACT = { name: 'Anna Schneider', company: 'Nordlicht Ven
 const VARIABLE_NAME = /^\w{1,50}$/;
 const TEMPLATE_FIELDS = ['name', 'content', 'platform', 'variables'] as const;
 
-interface TemplateDraft {
-  name: string;
-  content: string;
-  platform: TemplatePlatform;
-  variables: string[];
-}
+/** The contract's template fields: a name and content (trimmed), the platform, the variables. */
+type TemplateInput = z.input<typeof messageTemplateFieldsSchema>;
+type TemplateDraft = z.output<typeof messageTemplateFieldsSchema>;
 
-const EMPTY: TemplateDraft = { name: '', content: '', platform: 'universal', variables: [] };
+const EMPTY: TemplateInput = { name: '', content: '', platform: 'universal', variables: [] };
 
 interface TemplateFormDialogProps {
   personaId: string;
@@ -97,79 +96,45 @@ function TemplateForm({
   onSubmit: (draft: TemplateDraft) => Promise<void>;
 }) {
   const { t } = useTranslation('personas');
-  const [draft, setDraft] = useState<TemplateDraft>(() =>
-    template
-      ? {
-          name: template.name,
-          content: template.content,
-          platform: template.platform,
-          variables: [...template.variables],
-        }
-      : EMPTY,
+  const { form, errorText, field, showServerErrors } = useZodForm<TemplateInput, TemplateDraft>(
+    messageTemplateFieldsSchema,
+    {
+      messages: 'persona',
+      defaultValues: template
+        ? {
+            name: template.name,
+            content: template.content,
+            platform: template.platform,
+            variables: [...template.variables],
+          }
+        : EMPTY,
+    },
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
   const previewId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const content = useWatch({ control: form.control, name: 'content' });
 
-  const set = <K extends keyof TemplateDraft>(field: K, value: TemplateDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-  const message = (field: keyof TemplateDraft) =>
-    errors[field] ? t(`errors.${errors[field]}` as 'errors.invalid') : undefined;
-
-  const preview = fillMessageTemplate(draft.content, {
+  const preview = fillMessageTemplate(content, {
     ...PREVIEW_CONTACT,
     message: t('templates.sampleMessage'),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const clean: TemplateDraft = { ...draft, name: draft.name.trim(), content: draft.content.trim() };
-    const problems: FieldErrors = {};
-    if (!clean.name) problems.name = 'nameRequired';
-    if (!clean.content) problems.content = 'contentRequired';
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
+  const submit = form.handleSubmit(async (draft) => {
     try {
-      await onSubmit(clean);
+      await onSubmit(draft);
     } catch (error) {
-      const fields =
-        isApiError(error) && error.fields ? serverFieldErrors(error.fields, TEMPLATE_FIELDS) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifyError(error, t('errors.saveTemplate'));
+      if (!showServerErrors(error, TEMPLATE_FIELDS)) notifyError(error, t('errors.saveTemplate'));
     }
-  };
+  });
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="flex min-h-0 flex-1 flex-col"
-    >
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-5 py-4 md:grid-cols-2">
-        <FormField label={t('templates.name')} error={message('name')}>
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={200}
-              autoComplete="off"
-              value={draft.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
+        <FormField label={t('templates.name')} error={errorText('name')}>
+          {(control) => <Input {...control} maxLength={200} autoComplete="off" {...field('name')} />}
         </FormField>
-        <FormField label={t('templates.platform')} error={message('platform')}>
+        <FormField label={t('templates.platform')} error={errorText('platform')}>
           {(control) => (
-            <Select
-              {...control}
-              value={draft.platform}
-              onChange={(event) => set('platform', event.target.value as TemplatePlatform)}
-            >
+            <Select {...control} {...field('platform')}>
               {templatePlatforms.map((platform) => (
                 <option key={platform} value={platform}>
                   {platformLabel(platform, t)}
@@ -181,7 +146,7 @@ function TemplateForm({
         <FormField
           label={t('templates.content')}
           hint={t('templates.contentHint')}
-          error={message('content')}
+          error={errorText('content')}
           className="md:col-span-2"
         >
           {(control) => (
@@ -190,19 +155,27 @@ function TemplateForm({
               rows={5}
               maxLength={5000}
               className={TEXTAREA_CLASSES}
-              value={draft.content}
-              onChange={(event) => set('content', event.target.value)}
+              {...field('content')}
             />
           )}
         </FormField>
         <div className="md:col-span-2">
-          <ChipsEditor
-            label={t('templates.variables')}
-            items={draft.variables}
-            maxLength={50}
-            error={message('variables')}
-            validate={(item) => (VARIABLE_NAME.test(item) ? undefined : t('errors.variableName'))}
-            onChange={(variables) => set('variables', variables)}
+          <Controller
+            control={form.control}
+            name="variables"
+            render={({ field: variables }) => (
+              <ChipsEditor
+                label={t('templates.variables')}
+                items={variables.value}
+                maxLength={50}
+                error={errorText('variables')}
+                validate={(item) => (VARIABLE_NAME.test(item) ? undefined : t('errors.variableName'))}
+                onChange={(items) => {
+                  form.clearErrors('variables');
+                  variables.onChange(items);
+                }}
+              />
+            )}
           />
         </div>
         <section
