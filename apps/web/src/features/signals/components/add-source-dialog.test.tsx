@@ -290,4 +290,37 @@ describe('Edit a source', () => {
     },
     SLOW,
   );
+
+  it(
+    'shows its own and the server’s problems under the fields they belong to',
+    async () => {
+      const source = makeSource({ name: 'Feed', keywords: ['pricing'] });
+      const { routes } = signalsServer([source]);
+      const { user, fake } = renderSignals({
+        ...routes,
+        [`PATCH /api/signals/sources/${source.id}`]: errorReply(400, 'validation_failed', 'Invalid', {
+          fields: { 'keywords.1': 'keywordRequired' },
+        }),
+      });
+      const card = await screen.findByRole('article', { name: 'Feed' });
+      await user.click(within(card).getByRole('button', { name: 'Edit' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Edit “Feed”' }));
+      const name = dialog.getByRole('textbox', { name: 'Name' });
+      const keywords = dialog.getByRole('textbox', { name: 'Keywords' });
+
+      await user.clear(name);
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(name).toHaveAccessibleDescription('Name is required'));
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+      expect(keywords).toHaveAttribute('aria-invalid', 'false');
+      expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)).toHaveLength(0);
+
+      await user.type(name, 'TechCrunch');
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(keywords).toHaveAccessibleDescription('A keyword cannot be empty.'));
+      expect(keywords).toHaveAttribute('aria-invalid', 'true');
+      expect(name).not.toHaveAccessibleDescription();
+    },
+    SLOW,
+  );
 });

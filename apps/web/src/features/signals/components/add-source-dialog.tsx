@@ -1,28 +1,32 @@
 import {
-  createSignalSourceInputSchema,
   updateSignalSourceInputSchema,
   type CreateSignalSourceInput,
-  type SignalPlatform,
   type SignalSource,
   type SignalSourceKind,
 } from '@doppel/contracts';
 import { CalendarDays, Info, MessagesSquare, Newspaper } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldMessage, type FieldProblem } from '@/components/form/field-messages';
 import { FormActions } from '@/components/form/form-actions';
 import { FormDialog } from '@/components/form/form-dialog';
-import { serverFieldErrors } from '@/components/form/server-errors';
-import { issuesByField } from '@/components/form/zod-resolver';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError } from '@/lib/notify';
 import { useCreateSource, useUpdateSource } from '../api/signals-api';
+import {
+  feedFormSchema,
+  planFormSchema,
+  subredditFormSchema,
+  type FeedFormValues,
+  type PlanFormValues,
+  type SubredditFormValues,
+} from '../utils/source-form';
 import { FEED_URL_EXAMPLE, SUBREDDIT_EXAMPLE } from '../utils/untranslated';
-import { parseKeywords } from '../utils/signal-format';
-import { cadenceNumber, CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
+import { CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
 import { signalMessageValues } from './signal-messages';
 
 const TABS: Array<{ value: SignalSourceKind; icon: typeof Newspaper }> = [
@@ -31,11 +35,10 @@ const TABS: Array<{ value: SignalSourceKind; icon: typeof Newspaper }> = [
   { value: 'content_plan', icon: CalendarDays },
 ];
 
-/** Fields a server's validation_failed may name, per form. */
-/** Field → its problem: a message key, or the schema's issue. */
-type FieldErrors = Partial<Record<string, FieldProblem>>;
-
-const SERVER_FIELDS = ['url', 'subreddit', 'name', 'keywords', 'cadencePerWeek', 'platforms'] as const;
+/** Fields a server's validation_failed may name, per tab. */
+const FEED_FIELDS = ['url', 'name', 'keywords'] as const;
+const SUBREDDIT_FIELDS = ['subreddit', 'name', 'keywords'] as const;
+const PLAN_FIELDS = ['cadencePerWeek', 'platforms'] as const;
 /** The content plan's first cadence: three posts a week, on LinkedIn. */
 const DEFAULT_CADENCE = '3';
 
@@ -88,56 +91,31 @@ function AddSourceForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('signals');
-  const message = useFieldMessage('signal', signalMessageValues);
   const [tab, setTab] = useState<SignalSourceKind>('rss');
-  // Each tab keeps what was typed in it when another tab is looked at.
-  const [errors, setErrors] = useState<Record<SignalSourceKind, FieldErrors>>({
-    rss: {},
-    reddit: {},
-    content_plan: {},
+  // One form a tab: each keeps what was typed in it, and its problems, while another is looked at.
+  const feed = useZodForm<FeedFormValues, CreateSignalSourceInput>(feedFormSchema, {
+    messages: 'signal',
+    messageValues: signalMessageValues,
+    defaultValues: { url: '', name: '', keywords: '' },
   });
-  const [feed, setFeed] = useState({ url: '', name: '', keywords: '' });
-  const [subreddit, setSubreddit] = useState({ subreddit: '', name: '', keywords: '' });
-  const [cadence, setCadence] = useState(
-    contentPlan?.cadencePerWeek != null ? String(contentPlan.cadencePerWeek) : DEFAULT_CADENCE,
-  );
-  const [platforms, setPlatforms] = useState<SignalPlatform[]>(
-    contentPlan ? contentPlan.platforms : ['linkedin'],
-  );
+  const subreddit = useZodForm<SubredditFormValues, CreateSignalSourceInput>(subredditFormSchema, {
+    messages: 'signal',
+    messageValues: signalMessageValues,
+    defaultValues: { subreddit: '', name: '', keywords: '' },
+  });
+  const plan = useZodForm<PlanFormValues, CreateSignalSourceInput>(planFormSchema, {
+    messages: 'signal',
+    messageValues: signalMessageValues,
+    defaultValues: {
+      cadencePerWeek:
+        contentPlan?.cadencePerWeek != null ? String(contentPlan.cadencePerWeek) : DEFAULT_CADENCE,
+      platforms: contentPlan ? contentPlan.platforms : ['linkedin'],
+    },
+  });
 
-  const tabErrors = errors[tab];
-  const showErrors = (kind: SignalSourceKind, next: FieldErrors) =>
-    setErrors((current) => ({ ...current, [kind]: next }));
-  const clearError = (kind: SignalSourceKind, field: string) =>
-    setErrors((current) => ({ ...current, [kind]: { ...current[kind], [field]: undefined } }));
-
-  /** The tab's input in the contract's shape, or null when it is not valid (its errors shown). */
-  const checkedInput = (): CreateSignalSourceInput | null => {
-    const name = tab === 'rss' ? feed.name.trim() : tab === 'reddit' ? subreddit.name.trim() : '';
-    const raw =
-      tab === 'rss'
-        ? { kind: 'rss' as const, url: feed.url, keywords: parseKeywords(feed.keywords) }
-        : tab === 'reddit'
-          ? {
-              kind: 'reddit' as const,
-              subreddit: subreddit.subreddit,
-              keywords: parseKeywords(subreddit.keywords),
-            }
-          : { kind: 'content_plan' as const, cadencePerWeek: cadenceNumber(cadence), platforms };
-    const parsed = createSignalSourceInputSchema.safeParse(name ? { ...raw, name } : raw);
-    if (parsed.success) return parsed.data;
-    const found: FieldErrors = issuesByField(parsed.error.issues);
-    // An empty or fractional count has no key of its own: it is out of the range too.
-    if (found.cadencePerWeek) found.cadencePerWeek = 'cadenceRange';
-    showErrors(tab, found);
-    return null;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Sends the tab's input and closes; a refusal shows under the tab's fields, or in a toast. */
+  const save = async (input: CreateSignalSourceInput, showServerErrors: (error: unknown) => boolean) => {
     if (busy) return;
-    const input = checkedInput();
-    if (!input) return;
     try {
       if (input.kind === 'content_plan' && contentPlan) {
         const changes = updateSignalSourceInputSchema.parse({
@@ -149,13 +127,21 @@ function AddSourceForm({
         await create.mutateAsync(input);
       }
     } catch (error) {
-      const fields = serverFieldErrors(error, SERVER_FIELDS);
-      if (Object.keys(fields).length > 0) showErrors(tab, fields);
-      else notifyError(error, t(contentPlan && tab === 'content_plan' ? 'errors.save' : 'errors.add'));
+      if (!showServerErrors(error))
+        notifyError(error, t(contentPlan && input.kind === 'content_plan' ? 'errors.save' : 'errors.add'));
       return;
     }
     onClose();
   };
+  const submit = {
+    rss: feed.form.handleSubmit((input) => save(input, (error) => feed.showServerErrors(error, FEED_FIELDS))),
+    reddit: subreddit.form.handleSubmit((input) =>
+      save(input, (error) => subreddit.showServerErrors(error, SUBREDDIT_FIELDS)),
+    ),
+    content_plan: plan.form.handleSubmit((input) =>
+      save(input, (error) => plan.showServerErrors(error, PLAN_FIELDS)),
+    ),
+  }[tab];
 
   const submitLabel = busy
     ? t('add.saving')
@@ -188,7 +174,7 @@ function AddSourceForm({
         </TabsList>
 
         <TabsContent value="rss" className="grid gap-4 rounded-lg">
-          <FormField label={t('fields.url')} hint={t('fields.urlHint')} error={message(tabErrors.url)}>
+          <FormField label={t('fields.url')} hint={t('fields.urlHint')} error={feed.errorText('url')}>
             {(control) => (
               <Input
                 {...control}
@@ -197,33 +183,21 @@ function AddSourceForm({
                 autoComplete="off"
                 placeholder={FEED_URL_EXAMPLE}
                 aria-required="true"
-                value={feed.url}
                 disabled={busy}
-                onChange={(event) => {
-                  setFeed({ ...feed, url: event.target.value });
-                  clearError('rss', 'url');
-                }}
+                {...feed.field('url')}
               />
             )}
           </FormField>
           <NameField
-            value={feed.name}
-            onChange={(name) => {
-              setFeed({ ...feed, name });
-              clearError('rss', 'name');
-            }}
+            input={feed.field('name')}
             hint={t('fields.nameHintFeed')}
-            error={message(tabErrors.name)}
+            error={feed.errorText('name')}
             disabled={busy}
           />
           <KeywordsField
-            value={feed.keywords}
-            onChange={(keywords) => {
-              setFeed({ ...feed, keywords });
-              clearError('rss', 'keywords');
-            }}
+            input={feed.field('keywords')}
             hint={t('fields.keywordsHintFeed')}
-            error={message(tabErrors.keywords)}
+            error={feed.errorText('keywords')}
             disabled={busy}
           />
         </TabsContent>
@@ -232,7 +206,7 @@ function AddSourceForm({
           <FormField
             label={t('fields.subreddit')}
             hint={t('fields.subredditHint')}
-            error={message(tabErrors.subreddit)}
+            error={subreddit.errorText('subreddit')}
           >
             {(control) => (
               <div className="relative">
@@ -250,34 +224,22 @@ function AddSourceForm({
                   aria-required="true"
                   className="pl-8"
                   placeholder={SUBREDDIT_EXAMPLE}
-                  value={subreddit.subreddit}
                   disabled={busy}
-                  onChange={(event) => {
-                    setSubreddit({ ...subreddit, subreddit: event.target.value });
-                    clearError('reddit', 'subreddit');
-                  }}
+                  {...subreddit.field('subreddit')}
                 />
               </div>
             )}
           </FormField>
           <NameField
-            value={subreddit.name}
-            onChange={(name) => {
-              setSubreddit({ ...subreddit, name });
-              clearError('reddit', 'name');
-            }}
+            input={subreddit.field('name')}
             hint={t('fields.nameHintSubreddit')}
-            error={message(tabErrors.name)}
+            error={subreddit.errorText('name')}
             disabled={busy}
           />
           <KeywordsField
-            value={subreddit.keywords}
-            onChange={(keywords) => {
-              setSubreddit({ ...subreddit, keywords });
-              clearError('reddit', 'keywords');
-            }}
+            input={subreddit.field('keywords')}
             hint={t('fields.keywordsHintSubreddit')}
-            error={message(tabErrors.keywords)}
+            error={subreddit.errorText('keywords')}
             disabled={busy}
           />
         </TabsContent>
@@ -288,22 +250,24 @@ function AddSourceForm({
             <p>{contentPlan ? t('add.planExists') : t('add.planHint')}</p>
           </Notice>
           <CadenceField
-            value={cadence}
-            onChange={(value) => {
-              setCadence(value);
-              clearError('content_plan', 'cadencePerWeek');
-            }}
-            error={message(tabErrors.cadencePerWeek)}
+            input={plan.field('cadencePerWeek')}
+            invalid={Boolean(plan.errorText('cadencePerWeek'))}
             disabled={busy}
           />
-          <PlatformsField
-            value={platforms}
-            onChange={(value) => {
-              setPlatforms(value);
-              clearError('content_plan', 'platforms');
-            }}
-            error={message(tabErrors.platforms)}
-            disabled={busy}
+          <Controller
+            control={plan.form.control}
+            name="platforms"
+            render={({ field: platforms }) => (
+              <PlatformsField
+                value={platforms.value}
+                onChange={(value) => {
+                  plan.form.clearErrors('platforms');
+                  platforms.onChange(value);
+                }}
+                error={plan.errorText('platforms')}
+                disabled={busy}
+              />
+            )}
           />
         </TabsContent>
       </Tabs>

@@ -1,24 +1,14 @@
-import {
-  updateSignalSourceInputSchema,
-  type SignalPlatform,
-  type SignalSource,
-  type UpdateSignalSourceInput,
-} from '@doppel/contracts';
-import { useState, type FormEvent } from 'react';
+import type { SignalSource, UpdateSignalSourceInput } from '@doppel/contracts';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldMessage, type FieldProblem } from '@/components/form/field-messages';
 import { FormActions } from '@/components/form/form-actions';
 import { FormDialog } from '@/components/form/form-dialog';
-import { serverFieldErrors } from '@/components/form/server-errors';
-import { issuesByField } from '@/components/form/zod-resolver';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { notifyError } from '@/lib/notify';
 import { useUpdateSource } from '../api/signals-api';
-import { parseKeywords } from '../utils/signal-format';
-import { cadenceNumber, CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
+import { editKeywordsFormSchema, editPlanFormSchema, type EditSourceFormValues } from '../utils/source-form';
+import { CadenceField, KeywordsField, NameField, PlatformsField } from './source-fields';
 import { signalMessageValues } from './signal-messages';
-
-/** Field → its problem: a message key, or the schema's issue. */
-type FieldErrors = Partial<Record<string, FieldProblem>>;
 
 const SERVER_FIELDS = ['name', 'keywords', 'cadencePerWeek', 'platforms'] as const;
 
@@ -59,83 +49,65 @@ function EditSourceForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('signals');
-  const message = useFieldMessage('signal', signalMessageValues);
   const plan = source.kind === 'content_plan';
-  const [name, setName] = useState(source.name);
-  const [keywords, setKeywords] = useState(source.keywords.join(', '));
-  const [cadence, setCadence] = useState(String(source.cadencePerWeek ?? ''));
-  const [platforms, setPlatforms] = useState<SignalPlatform[]>(source.platforms);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errorText, field, showServerErrors } = useZodForm<
+    EditSourceFormValues,
+    UpdateSignalSourceInput
+  >(plan ? editPlanFormSchema : editKeywordsFormSchema, {
+    messages: 'signal',
+    messageValues: signalMessageValues,
+    defaultValues: {
+      name: source.name,
+      keywords: source.keywords.join(', '),
+      cadencePerWeek: String(source.cadencePerWeek ?? ''),
+      platforms: source.platforms,
+    },
+  });
   const busy = update.isPending;
-  const clear = (field: string) => setErrors((current) => ({ ...current, [field]: undefined }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (changes) => {
     if (busy) return;
-    const raw: UpdateSignalSourceInput = plan
-      ? { name, cadencePerWeek: cadenceNumber(cadence), platforms }
-      : { name, keywords: parseKeywords(keywords) };
-    const parsed = updateSignalSourceInputSchema.safeParse(raw);
-    if (!parsed.success) {
-      const found: FieldErrors = issuesByField(parsed.error.issues);
-      if (found.cadencePerWeek) found.cadencePerWeek = 'cadenceRange';
-      setErrors(found);
-      return;
-    }
     try {
-      await update.mutateAsync({ id: source.id, changes: parsed.data });
+      await update.mutateAsync({ id: source.id, changes });
     } catch (error) {
-      const fields = serverFieldErrors(error, SERVER_FIELDS);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifyError(error, t('errors.save'));
+      if (!showServerErrors(error, SERVER_FIELDS)) notifyError(error, t('errors.save'));
       return;
     }
     onClose();
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-5 py-4">
-        <NameField
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            clear('name');
-          }}
-          error={message(errors.name)}
-          disabled={busy}
-          required
-        />
+        <NameField input={field('name')} error={errorText('name')} disabled={busy} required />
         {plan ? (
           <>
             <CadenceField
-              value={cadence}
-              onChange={(value) => {
-                setCadence(value);
-                clear('cadencePerWeek');
-              }}
-              error={message(errors.cadencePerWeek)}
+              input={field('cadencePerWeek')}
+              invalid={Boolean(errorText('cadencePerWeek'))}
               disabled={busy}
             />
-            <PlatformsField
-              value={platforms}
-              onChange={(value) => {
-                setPlatforms(value);
-                clear('platforms');
-              }}
-              error={message(errors.platforms)}
-              disabled={busy}
+            <Controller
+              control={form.control}
+              name="platforms"
+              render={({ field: platforms }) => (
+                <PlatformsField
+                  value={platforms.value}
+                  onChange={(value) => {
+                    form.clearErrors('platforms');
+                    platforms.onChange(value);
+                  }}
+                  error={errorText('platforms')}
+                  disabled={busy}
+                />
+              )}
             />
           </>
         ) : (
           <KeywordsField
-            value={keywords}
-            onChange={(value) => {
-              setKeywords(value);
-              clear('keywords');
-            }}
+            input={field('keywords')}
             hint={t(source.kind === 'reddit' ? 'fields.keywordsHintSubreddit' : 'fields.keywordsHintFeed')}
-            error={message(errors.keywords)}
+            error={errorText('keywords')}
             disabled={busy}
           />
         )}

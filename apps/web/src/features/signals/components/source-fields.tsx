@@ -5,21 +5,23 @@ import {
   type SignalPlatform,
 } from '@doppel/contracts';
 import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldMessage } from '@/components/form/field-messages';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { PLATFORM_NAMES } from '../utils/untranslated';
+import { signalMessageValues } from './signal-messages';
 
 /** Keywords typed in one field, separated by commas; the hint says what none means. */
 export function KeywordsField({
-  value,
-  onChange,
+  input,
   error,
   hint,
   disabled,
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  /** The form's registration of the field. */
+  input: UseFormRegisterReturn;
   error: string | undefined;
   hint: string;
   disabled: boolean;
@@ -30,11 +32,10 @@ export function KeywordsField({
       {(control) => (
         <Input
           {...control}
-          value={value}
           autoComplete="off"
           placeholder={t('fields.keywordsPlaceholder')}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
+          {...input}
         />
       )}
     </FormField>
@@ -43,15 +44,13 @@ export function KeywordsField({
 
 /** The optional name of a source; the server names it when left empty. */
 export function NameField({
-  value,
-  onChange,
+  input,
   error,
   hint,
   disabled,
   required = false,
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  input: UseFormRegisterReturn;
   error: string | undefined;
   hint?: string;
   disabled: boolean;
@@ -63,36 +62,37 @@ export function NameField({
       {(control) => (
         <Input
           {...control}
-          value={value}
           maxLength={200}
           autoComplete="off"
           aria-required={required || undefined}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
+          {...input}
         />
       )}
     </FormField>
   );
 }
 
-/** Posts proposed per week, 1–14. Kept as typed, so an empty field can say it is empty. */
+/**
+ * Posts proposed per week, 1–14. Kept as typed, so an empty field can say it is empty; an empty
+ * or fractional count has no message of its own, so any problem reads as out of the range.
+ */
 export function CadenceField({
-  value,
-  onChange,
-  error,
+  input,
+  invalid,
   disabled,
 }: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+  input: UseFormRegisterReturn;
+  invalid: boolean;
   disabled: boolean;
 }) {
   const { t } = useTranslation('signals');
+  const message = useFieldMessage('signal', signalMessageValues);
   return (
     <FormField
       label={t('fields.cadence')}
       hint={t('fields.cadenceHint', { min: CONTENT_CADENCE_MIN, max: CONTENT_CADENCE_MAX })}
-      error={error}
+      error={invalid ? message('cadenceRange') : undefined}
     >
       {(control) => (
         <Input
@@ -102,11 +102,10 @@ export function CadenceField({
           min={CONTENT_CADENCE_MIN}
           max={CONTENT_CADENCE_MAX}
           step={1}
-          value={value}
           aria-required="true"
           disabled={disabled}
           className="md:w-32"
-          onChange={(event) => onChange(event.target.value)}
+          {...input}
         />
       )}
     </FormField>
@@ -167,9 +166,4 @@ export function PlatformsField({
       ) : null}
     </fieldset>
   );
-}
-
-/** The cadence as the schema wants it: a number, or NaN when the field is empty. */
-export function cadenceNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
 }
