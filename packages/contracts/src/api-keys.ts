@@ -109,3 +109,5 @@ export const apiKeyWhoAmISchema = z.object({
   rateLimit: apiKeyRateLimitSchema,
 });
 export type ApiKeyWhoAmI = z.infer<typeof apiKeyWhoAmISchema>;
+
+export const apiKeyIdParamsSchema = z.object({ id: z.uuid() });

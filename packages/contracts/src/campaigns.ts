@@ -727,3 +727,15 @@ export const saveGrowthCredentialInputSchema = z
 
 export const campaignIdParamsSchema = z.object({ id: z.uuid() });
 export const leadIdParamsSchema = z.object({ id: z.uuid(), leadId: z.uuid() });
+
+export const growthProviderParamsSchema = z.object({ provider: growthProviderSchema });
+export const growthCredentialListSchema = z.array(growthCredentialSchema);
+
+/** The first step of the lead CSV import: the CSV alone, to read its header row. */
+export const csvHeadersInputSchema = z.object({ csv: importLeadsCsvInputSchema.shape.csv }).strict();
+export const csvHeadersSchema = z.object({
+  headers: z.array(z.string()),
+  /** Lead field → header; null when no column looks like a name. */
+  suggestedMapping: z.partialRecord(z.enum(leadCsvFields), z.string()).nullable(),
+});
+export type CsvHeaders = z.infer<typeof csvHeadersSchema>;

@@ -22,3 +22,6 @@ export * from './api-keys';
 export * from './mcp-servers';
 export * from './campaigns';
 export * from './signals';
+export * from './public-api';
+export * from './routes';
+export * from './route-schemas';

@@ -195,3 +195,5 @@ export const knowledgeSearchResultSchema = z.object({
   hits: z.array(knowledgeSearchHitSchema),
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
+
+export const documentIdParamsSchema = z.object({ id: z.uuid() });

@@ -114,3 +114,5 @@ export const messengerSyncResultSchema = z.object({
   connection: messengerConnectionSchema,
 });
 export type MessengerSyncResult = z.infer<typeof messengerSyncResultSchema>;
+
+export const messengerIdParamsSchema = z.object({ id: z.uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskSchema } from './tasks';
 
 /** Spec §3 Persona profile: domain_type. */
 export const personaDomainTypes = ['business', 'personal', 'creative', 'startup'] as const;
@@ -188,3 +189,7 @@ export const messageTemplateParamsSchema = z.object({ id: z.uuid(), templateId: 
 export function fillMessageTemplate(content: string, values: Record<string, string>): string {
   return content.replace(/\{(\w+)\}/g, (slot, key: string) => values[key] ?? slot);
 }
+
+/** Accepting a High-Concept proposal answers with the task and the persona it changed. */
+export const acceptProposalResultSchema = z.object({ task: taskSchema, persona: personaSchema });
+export type AcceptProposalResult = z.infer<typeof acceptProposalResultSchema>;

@@ -3,6 +3,7 @@ import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from '@fastify/type-provider-zod';
 import { apiKeyResources } from '@doppel/contracts';
 import type { AppContext } from '../lib/context';
+import { routeTable } from '../lib/typed-routes';
 import { PUBLIC_API_SECURITY, V1_TAG } from './route-permission';
 
 declare module 'fastify' {
@@ -55,8 +56,9 @@ export async function registerPublicApiDocs(app: FastifyInstance, ctx: AppContex
     transform: publicRoutesOnly,
   });
   let page: string | undefined;
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.publicApiSwagger());
-  app.get('/api/v1/docs', { schema: { hide: true } }, async (_request, reply) => {
+  const on = routeTable(app);
+  on('v1.openApi', async () => app.publicApiSwagger());
+  on('v1.docs', async (_request, reply) => {
     page ??= renderDocsPage(app.publicApiSwagger() as OpenApiDocument, ctx.config.publicUrl);
     return reply.type('text/html; charset=utf-8').send(page);
   });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { apiKeyWhoAmISchema } from '@doppel/contracts';
 import { AppError } from '../lib/app-error';
 import type { AppContext } from '../lib/context';
+import { routeTable } from '../lib/typed-routes';
 import { aiApi } from './ai-api';
 import { INVALID_KEY_MESSAGE } from './api-key-auth';
 import { contactsApi } from './contacts-api';
@@ -17,16 +16,10 @@ const tags = [V1_TAG];
  * the private API, with the key owner's id.
  */
 export async function publicApiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/me',
-    {
-      schema: {
-        tags,
-        summary: 'The key this request was made with: its name, permissions and limits',
-        response: { 200: apiKeyWhoAmISchema },
-      },
-    },
+  const on = routeTable(app, { tags });
+  on(
+    'v1.me',
+    { schema: { summary: 'The key this request was made with: its name, permissions and limits' } },
     async (request) => {
       const key = request.apiKey;
       if (!key) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);

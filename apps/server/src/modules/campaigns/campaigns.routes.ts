@@ -1,34 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  bulkEmailInputSchema,
-  bulkEmailResultSchema,
-  campaignAnalyticsSchema,
-  campaignIdParamsSchema,
-  campaignListSchema,
-  campaignSchema,
-  changeCampaignStatusInputSchema,
-  createCampaignInputSchema,
-  createLeadInputSchema,
-  growthCredentialSchema,
-  growthProviderSchema,
-  importLeadsCsvInputSchema,
-  LEAD_CSV_MAX_BYTES,
-  leadCsvFields,
-  leadIdParamsSchema,
-  leadImportReportSchema,
-  leadPageSchema,
-  leadSchema,
-  listCampaignsQuerySchema,
-  listLeadsQuerySchema,
-  okSchema,
-  saveGrowthCredentialInputSchema,
-  updateCampaignInputSchema,
-  updateLeadStatusInputSchema,
-} from '@doppel/contracts';
-import { z } from 'zod';
+import { LEAD_CSV_MAX_BYTES } from '@doppel/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 import { sendBulkEmail } from './bulk-email';
 import { buildCallList } from './call-list';
@@ -42,8 +16,6 @@ import { createLead, deleteLead, listLeads, updateLeadStatus } from './leads';
 import { updateCampaign } from './update-campaign';
 
 const tags = ['campaigns'];
-const params = campaignIdParamsSchema;
-const providerParams = z.object({ provider: growthProviderSchema });
 
 /**
  * The JSON of a CSV of LEAD_CSV_MAX_BYTES characters: escapes (quotes, line breaks) and
@@ -51,16 +23,9 @@ const providerParams = z.object({ provider: growthProviderSchema });
  */
 const CSV_BODY_LIMIT = LEAD_CSV_MAX_BYTES * 3 + 64 * 1024;
 
-export const csvHeadersInputSchema = z.object({ csv: importLeadsCsvInputSchema.shape.csv }).strict();
-export const csvHeadersSchema = z.object({
-  headers: z.array(z.string()),
-  /** Lead field → header; null when no column looks like a name. */
-  suggestedMapping: z.partialRecord(z.enum(leadCsvFields), z.string()).nullable(),
-});
-
 /** Growth (spec §2 Campaigns, §3 Campaign, Lead): campaigns, their leads, and provider keys. */
 export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = routeTable(app, { tags });
   // Reads are served from the user's cache until a change notice (or this process's own write,
   // below) drops it: a 10,000-lead campaign's figures cost milliseconds of database time.
   const cache = campaignReadCache(ctx);
@@ -71,155 +36,80 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   const plainJson = () => (data: unknown) => JSON.stringify(data);
   // After any write here has committed and before its answer leaves, so the client's next read
   // already sees it; other processes learn of it through the database's change notice.
-  r.addHook('onSend', async (request) => {
+  app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.auth) cache.forget(request.auth.userId);
   });
 
-  r.get(
-    '/campaigns',
-    {
-      schema: { tags, querystring: listCampaignsQuerySchema, response: { 200: campaignListSchema } },
-      serializerCompiler: plainJson,
-    },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      return cached(userId, `list:${JSON.stringify(request.query)}`, () =>
-        listCampaigns(ctx, userId, request.query),
-      );
-    },
+  on('campaigns.list', { serializerCompiler: plainJson }, async (request) => {
+    const { userId } = requireAuth(request);
+    return cached(userId, `list:${JSON.stringify(request.query)}`, () =>
+      listCampaigns(ctx, userId, request.query),
+    );
+  });
+  on('campaigns.create', async (request, reply) =>
+    reply.code(201).send(await createCampaign(ctx, requireAuth(request).userId, request.body)),
   );
-  r.post(
-    '/campaigns',
-    { schema: { tags, body: createCampaignInputSchema, response: { 201: campaignSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createCampaign(ctx, requireAuth(request).userId, request.body)),
+  on('campaigns.get', async (request) => {
+    const { userId } = requireAuth(request);
+    return cached(userId, `campaign:${request.params.id}`, () => getCampaign(ctx, userId, request.params.id));
+  });
+  on('campaigns.update', async (request) =>
+    updateCampaign(ctx, requireAuth(request).userId, request.params.id, request.body),
   );
-  r.get(
-    '/campaigns/:id',
-    { schema: { tags, params, response: { 200: campaignSchema } } },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      return cached(userId, `campaign:${request.params.id}`, () =>
-        getCampaign(ctx, userId, request.params.id),
-      );
-    },
+  on('campaigns.changeStatus', async (request) =>
+    changeCampaignStatus(ctx, requireAuth(request).userId, request.params.id, request.body),
   );
-  r.patch(
-    '/campaigns/:id',
-    { schema: { tags, params, body: updateCampaignInputSchema, response: { 200: campaignSchema } } },
-    async (request) => updateCampaign(ctx, requireAuth(request).userId, request.params.id, request.body),
+  on('campaigns.retry', async (request) =>
+    retryCampaignRun(ctx, requireAuth(request).userId, request.params.id),
   );
-  r.post(
-    '/campaigns/:id/status',
-    { schema: { tags, params, body: changeCampaignStatusInputSchema, response: { 200: campaignSchema } } },
-    async (request) =>
-      changeCampaignStatus(ctx, requireAuth(request).userId, request.params.id, request.body),
-  );
-  r.post(
-    '/campaigns/:id/retry',
-    { schema: { tags, params, response: { 200: campaignSchema } } },
-    async (request) => retryCampaignRun(ctx, requireAuth(request).userId, request.params.id),
-  );
-  r.delete('/campaigns/:id', { schema: { tags, params, response: { 200: okSchema } } }, async (request) => {
+  on('campaigns.delete', async (request) => {
     await deleteCampaign(ctx, requireAuth(request).userId, request.params.id);
     return { ok: true as const };
   });
-  r.get(
-    '/campaigns/:id/analytics',
-    { schema: { tags, params, response: { 200: campaignAnalyticsSchema } }, serializerCompiler: plainJson },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      return cached(userId, `analytics:${request.params.id}`, () =>
-        campaignAnalytics(ctx, userId, request.params.id),
-      );
-    },
-  );
+  on('campaigns.analytics', { serializerCompiler: plainJson }, async (request) => {
+    const { userId } = requireAuth(request);
+    return cached(userId, `analytics:${request.params.id}`, () =>
+      campaignAnalytics(ctx, userId, request.params.id),
+    );
+  });
 
-  r.get(
-    '/campaigns/:id/leads',
-    {
-      schema: { tags, params, querystring: listLeadsQuerySchema, response: { 200: leadPageSchema } },
-      serializerCompiler: plainJson,
-    },
-    async (request) => {
-      const { userId } = requireAuth(request);
-      return cached(userId, `leads:${request.params.id}:${JSON.stringify(request.query)}`, () =>
-        listLeads(ctx, userId, request.params.id, request.query),
-      );
-    },
+  on('campaigns.leads', { serializerCompiler: plainJson }, async (request) => {
+    const { userId } = requireAuth(request);
+    return cached(userId, `leads:${request.params.id}:${JSON.stringify(request.query)}`, () =>
+      listLeads(ctx, userId, request.params.id, request.query),
+    );
+  });
+  on('campaigns.createLead', async (request, reply) =>
+    reply.code(201).send(await createLead(ctx, requireAuth(request).userId, request.params.id, request.body)),
   );
-  r.post(
-    '/campaigns/:id/leads',
-    { schema: { tags, params, body: createLeadInputSchema, response: { 201: leadSchema } } },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createLead(ctx, requireAuth(request).userId, request.params.id, request.body)),
+  on('campaigns.updateLeadStatus', async (request) =>
+    updateLeadStatus(
+      ctx,
+      requireAuth(request).userId,
+      request.params.id,
+      request.params.leadId,
+      request.body,
+    ),
   );
-  r.patch(
-    '/campaigns/:id/leads/:leadId',
-    {
-      schema: {
-        tags,
-        params: leadIdParamsSchema,
-        body: updateLeadStatusInputSchema,
-        response: { 200: leadSchema },
-      },
-    },
-    async (request) =>
-      updateLeadStatus(
-        ctx,
-        requireAuth(request).userId,
-        request.params.id,
-        request.params.leadId,
-        request.body,
-      ),
+  on('campaigns.deleteLead', async (request) => {
+    await deleteLead(ctx, requireAuth(request).userId, request.params.id, request.params.leadId);
+    return { ok: true as const };
+  });
+  on('campaigns.leadCsvHeaders', { bodyLimit: CSV_BODY_LIMIT }, async (request) =>
+    readLeadCsvHeaders(ctx, requireAuth(request).userId, request.params.id, request.body.csv),
   );
-  r.delete(
-    '/campaigns/:id/leads/:leadId',
-    { schema: { tags, params: leadIdParamsSchema, response: { 200: okSchema } } },
-    async (request) => {
-      await deleteLead(ctx, requireAuth(request).userId, request.params.id, request.params.leadId);
-      return { ok: true as const };
-    },
+  on('campaigns.importLeads', { bodyLimit: CSV_BODY_LIMIT }, async (request) =>
+    importLeadsCsv(ctx, requireAuth(request).userId, request.params.id, request.body),
   );
-  r.post(
-    '/campaigns/:id/leads/csv-headers',
-    {
-      bodyLimit: CSV_BODY_LIMIT,
-      schema: { tags, params, body: csvHeadersInputSchema, response: { 200: csvHeadersSchema } },
-    },
-    async (request) =>
-      readLeadCsvHeaders(ctx, requireAuth(request).userId, request.params.id, request.body.csv),
-  );
-  r.post(
-    '/campaigns/:id/leads/import',
-    {
-      bodyLimit: CSV_BODY_LIMIT,
-      schema: { tags, params, body: importLeadsCsvInputSchema, response: { 200: leadImportReportSchema } },
-    },
-    async (request) => importLeadsCsv(ctx, requireAuth(request).userId, request.params.id, request.body),
-  );
-  r.post(
-    '/campaigns/:id/leads/bulk-email',
-    { schema: { tags, params, body: bulkEmailInputSchema, response: { 200: bulkEmailResultSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      // A sandbox anyone can open must not become a way to mail arbitrary addresses.
-      if (auth.isDemo) throw new AppError('demo_restricted');
-      return sendBulkEmail(ctx, auth.userId, request.params.id, request.body);
-    },
-  );
-  r.get(
-    '/campaigns/:id/leads/call-list.csv',
-    {
-      schema: {
-        tags,
-        params,
-        description: 'The call list as a CSV download (text/csv).',
-        produces: ['text/csv'],
-      },
-    },
+  on('campaigns.bulkEmail', async (request) => {
+    const auth = requireAuth(request);
+    // A sandbox anyone can open must not become a way to mail arbitrary addresses.
+    if (auth.isDemo) throw new AppError('demo_restricted');
+    return sendBulkEmail(ctx, auth.userId, request.params.id, request.body);
+  });
+  on(
+    'campaigns.callList',
+    { schema: { description: 'The call list as a CSV download (text/csv).', produces: ['text/csv'] } },
     async (request, reply) => {
       const { fileName, csv } = await buildCallList(ctx, requireAuth(request).userId, request.params.id);
       return reply
@@ -233,34 +123,15 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  r.get(
-    '/growth/credentials',
-    { schema: { tags, response: { 200: z.array(growthCredentialSchema) } } },
-    async (request) => listGrowthCredentials(ctx, requireAuth(request).userId),
-  );
-  r.put(
-    '/growth/credentials/:provider',
-    {
-      schema: {
-        tags,
-        params: providerParams,
-        body: saveGrowthCredentialInputSchema,
-        response: { 200: growthCredentialSchema },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      // Sandboxes are shared sample data; a real key there would be spent by anyone holding it.
-      if (auth.isDemo) throw new AppError('demo_restricted');
-      return saveGrowthCredential(ctx, auth.userId, request.params.provider, request.body);
-    },
-  );
-  r.delete(
-    '/growth/credentials/:provider',
-    { schema: { tags, params: providerParams, response: { 200: okSchema } } },
-    async (request) => {
-      await deleteGrowthCredential(ctx, requireAuth(request).userId, request.params.provider);
-      return { ok: true as const };
-    },
-  );
+  on('growth.credentials', async (request) => listGrowthCredentials(ctx, requireAuth(request).userId));
+  on('growth.saveCredential', async (request) => {
+    const auth = requireAuth(request);
+    // Sandboxes are shared sample data; a real key there would be spent by anyone holding it.
+    if (auth.isDemo) throw new AppError('demo_restricted');
+    return saveGrowthCredential(ctx, auth.userId, request.params.provider, request.body);
+  });
+  on('growth.deleteCredential', async (request) => {
+    await deleteGrowthCredential(ctx, requireAuth(request).userId, request.params.provider);
+    return { ok: true as const };
+  });
 }

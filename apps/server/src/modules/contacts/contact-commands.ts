@@ -1,48 +1,23 @@
-import { contactSourceSchema, type Contact } from '@doppel/contracts';
+import {
+  createContactInputSchema,
+  updateContactInputSchema,
+  type Contact,
+  type CreateContactInput,
+  type UpdateContactInput,
+} from '@doppel/contracts';
 import { and, contacts, eq, type DbOrTx } from '@doppel/db';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
-/** ISO 639-1, as the contact writes (drafts answer in it). */
-const contactLanguageSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z]{2}$/, 'languageInvalid');
-const optionalText = z.string().trim().max(200).nullable();
-
-/**
- * A contact added by hand or by another tool (public API). `handle` is where a messenger
- * delivers to (Telegram chat id, WhatsApp number, Slack or Discord channel id); an empty
- * company or handle is stored as none.
- */
-export const createContactInputSchema = z
-  .object({
-    name: z.string().trim().min(1, 'nameRequired').max(200),
-    company: optionalText.optional(),
-    language: contactLanguageSchema.default('en'),
-    source: contactSourceSchema.default('other'),
-    handle: optionalText.optional(),
-  })
-  .strict();
-export type CreateContactInput = z.input<typeof createContactInputSchema>;
-
-/** Only the fields sent change; at least one must be. */
-export const updateContactInputSchema = z
-  .object({
-    name: z.string().trim().min(1, 'nameRequired').max(200),
-    company: optionalText,
-    language: contactLanguageSchema,
-    source: contactSourceSchema,
-    handle: optionalText,
-  })
-  .partial()
-  .strict()
-  .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field to change.' });
-export type UpdateContactInput = z.input<typeof updateContactInputSchema>;
+// The public API's bodies (contracts public-api.ts); re-exported for the module's callers.
+export {
+  createContactInputSchema,
+  updateContactInputSchema,
+  type CreateContactInput,
+  type UpdateContactInput,
+} from '@doppel/contracts';
 
 const columns = {
   id: contacts.id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { serverOnlyChangeEvents } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
+import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 
 /** Keeps proxies and browsers from dropping an idle stream. */
@@ -19,7 +20,7 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     for (const stream of open) stream.end();
   });
 
-  app.get('/events', { schema: { hide: true } }, (request, reply) => {
+  routeTable(app)('events.stream', (request, reply) => {
     const { userId } = requireAuth(request);
     reply.hijack();
     const stream = reply.raw;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../../lib/typed-routes';
 
 /** Liveness answers while the process runs; readiness also needs the database. Probes run every few seconds, so they log only problems. */
 export async function healthRoutes(app: FastifyInstance, { ping }: { ping: () => Promise<void> }) {
-  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+  const on = routeTable(app);
+  on('health.live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  on('health.ready', { logLevel: 'warn' }, async (_request, reply) => {
     try {
       await ping();
       return { status: 'ready' };

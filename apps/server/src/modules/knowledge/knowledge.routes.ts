@@ -1,32 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  createLinkInputSchema,
-  createThoughtInputSchema,
-  documentListQuerySchema,
-  documentListSchema,
-  documentSchema,
-  knowledgeSearchQuerySchema,
-  knowledgeSearchResultSchema,
-  linkPreviewInputSchema,
-  linkPreviewSchema,
-  MAX_FILES_PER_UPLOAD,
-  MAX_UPLOAD_BYTES,
-  okSchema,
-  uploadCategories,
-  uploadResultSchema,
-} from '@doppel/contracts';
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, uploadCategories } from '@doppel/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 import { createLink, previewLink, retryDocument, uploadDocuments, type UploadedFile } from './add-documents';
 import { createThought, deleteDocument, getDocument, listDocuments } from './documents';
 import { searchKnowledge } from './search-knowledge';
 
 const tags = ['knowledge'];
-const params = z.object({ id: z.uuid() });
 const uploadCategorySchema = z.enum(uploadCategories);
 
 /**
@@ -66,20 +50,14 @@ export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     throwFileSizeLimit: false,
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/documents',
-    { schema: { tags, querystring: documentListQuerySchema, response: { 200: documentListSchema } } },
-    async (request) => listDocuments(ctx, requireAuth(request).userId, request.query),
-  );
-  r.post(
-    '/documents/upload',
+  const on = routeTable(app, { tags });
+  on('knowledge.list', async (request) => listDocuments(ctx, requireAuth(request).userId, request.query));
+  on(
+    'knowledge.upload',
     {
       schema: {
-        tags,
         consumes: ['multipart/form-data'],
         description: 'Multipart: an optional `category` field (documents, references), then up to 10 files.',
-        response: { 201: uploadResultSchema },
       },
     },
     async (request, reply) => {
@@ -89,49 +67,25 @@ export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       return reply.code(201).send(await uploadDocuments(ctx, userId, files, category));
     },
   );
-  r.post(
-    '/documents/link-preview',
-    { schema: { tags, body: linkPreviewInputSchema, response: { 200: linkPreviewSchema } } },
-    async (request) => {
-      requireAuth(request);
-      return previewLink(ctx, request.body.url);
-    },
+  on('knowledge.previewLink', async (request) => {
+    requireAuth(request);
+    return previewLink(ctx, request.body.url);
+  });
+  on('knowledge.createLink', async (request, reply) =>
+    reply.code(201).send(await createLink(ctx, requireAuth(request).userId, request.body)),
   );
-  r.post(
-    '/documents/links',
-    { schema: { tags, body: createLinkInputSchema, response: { 201: documentSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createLink(ctx, requireAuth(request).userId, request.body)),
+  on('knowledge.createThought', async (request, reply) =>
+    reply.code(201).send(await createThought(ctx, requireAuth(request).userId, request.body)),
   );
-  r.post(
-    '/documents/thoughts',
-    { schema: { tags, body: createThoughtInputSchema, response: { 201: documentSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createThought(ctx, requireAuth(request).userId, request.body)),
+  on('knowledge.search', async (request) =>
+    searchKnowledge(ctx, requireAuth(request).userId, request.query.q, request.query.limit),
   );
-  r.get(
-    '/documents/search',
+  on('knowledge.get', async (request) => getDocument(ctx.db, requireAuth(request).userId, request.params.id));
+  on(
+    'knowledge.retry',
     {
       schema: {
-        tags,
-        querystring: knowledgeSearchQuerySchema,
-        response: { 200: knowledgeSearchResultSchema },
-      },
-    },
-    async (request) =>
-      searchKnowledge(ctx, requireAuth(request).userId, request.query.q, request.query.limit),
-  );
-  r.get('/documents/:id', { schema: { tags, params, response: { 200: documentSchema } } }, async (request) =>
-    getDocument(ctx.db, requireAuth(request).userId, request.params.id),
-  );
-  r.post(
-    '/documents/:id/retry',
-    {
-      schema: {
-        tags,
-        params,
         description: 'Processing again after an error; an upload may send one replacement file (multipart).',
-        response: { 200: documentSchema },
       },
     },
     async (request) => {
@@ -140,7 +94,7 @@ export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       return retryDocument(ctx, userId, request.params.id, replacement);
     },
   );
-  r.delete('/documents/:id', { schema: { tags, params, response: { 200: okSchema } } }, async (request) => {
+  on('knowledge.delete', async (request) => {
     await deleteDocument(ctx, requireAuth(request).userId, request.params.id);
     return { ok: true as const };
   });

@@ -1,5 +1,9 @@
-import { messengerPlatformSchema, type MessengerPlatform } from '@doppel/contracts';
-import { z } from 'zod';
+import {
+  messengerPlatformSchema,
+  sendContactMessageInputSchema,
+  type MessengerPlatform,
+  type SendContactMessageInput,
+} from '@doppel/contracts';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { AppError } from '../../lib/app-error';
@@ -9,10 +13,8 @@ import { toHistoryEntry, type HistoryEntry } from '../contacts/contact-history';
 import { recordMessage } from '../contacts/contact-records';
 import { allows, connectionFor, credentialsOf } from './messenger-connections';
 
-export const sendContactMessageInputSchema = z
-  .object({ text: z.string().trim().min(1, 'messageRequired').max(20_000) })
-  .strict();
-export type SendContactMessageInput = z.input<typeof sendContactMessageInputSchema>;
+// The public API's body (contracts public-api.ts); re-exported for the module's callers.
+export { sendContactMessageInputSchema, type SendContactMessageInput } from '@doppel/contracts';
 
 const PLATFORM_NAMES: Record<MessengerPlatform, string> = {
   telegram: 'Telegram',
@@ -70,15 +72,19 @@ export async function sendContactMessage(
     deliveryError?: string;
   }) => {
     const now = ctx.clock.now();
-    const row = await recordMessage(ctx.db, { userId }, {
-      contactId: contact.id,
-      direction: 'outbound',
-      channel: platform.data,
-      text,
-      occurredAt: now,
-      recordedAt: now,
-      ...values,
-    });
+    const row = await recordMessage(
+      ctx.db,
+      { userId },
+      {
+        contactId: contact.id,
+        direction: 'outbound',
+        channel: platform.data,
+        text,
+        occurredAt: now,
+        recordedAt: now,
+        ...values,
+      },
+    );
     return toHistoryEntry(row);
   };
   let delivered: { externalId: string };

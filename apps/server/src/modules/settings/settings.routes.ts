@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { updateUserSettingsInputSchema, userSettingsSchema } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
+import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 import { getUserSettings, updateUserSettings } from './user-settings';
 
 const tags = ['settings'];
 
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/settings', { schema: { tags, response: { 200: userSettingsSchema } } }, async (request) =>
-    getUserSettings(ctx, requireAuth(request).userId),
-  );
-  r.patch(
-    '/settings',
-    { schema: { tags, body: updateUserSettingsInputSchema, response: { 200: userSettingsSchema } } },
-    async (request) => updateUserSettings(ctx, requireAuth(request).userId, request.body),
+  const on = routeTable(app, { tags });
+  on('settings.get', async (request) => getUserSettings(ctx, requireAuth(request).userId));
+  on('settings.update', async (request) =>
+    updateUserSettings(ctx, requireAuth(request).userId, request.body),
   );
 }

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { subscriptionSchema } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
+import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 import { getSubscription } from './get-subscription';
 
 export async function subscriptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/subscription',
-      { schema: { tags: ['subscription'], response: { 200: subscriptionSchema } } },
-      async (request) => getSubscription(ctx, requireAuth(request).userId),
-    );
+  routeTable(app, { tags: ['subscription'] })('subscription.get', async (request) =>
+    getSubscription(ctx, requireAuth(request).userId),
+  );
 }
