@@ -134,6 +134,19 @@ export const FORM_MESSAGES = {
     aliases: { required: 'fieldRequired', nameRequired: 'fieldRequired', urlRequired: 'fieldRequired' },
     fallback: 'dialog.fieldInvalid',
   },
+  knowledgeLink: {
+    ns: 'knowledge',
+    prefix: 'link',
+    keys: ['urlInvalid'],
+    aliases: { urlRequired: 'urlInvalid', too_big: 'urlInvalid' },
+    fallback: 'link.urlInvalid',
+  },
+  knowledgeThought: {
+    ns: 'knowledge',
+    prefix: 'thought.errors',
+    aliases: { too_big: 'tooLong' },
+    fallback: 'thought.errors.invalid',
+  },
   mcpServer: {
     ns: 'mcpServers',
     prefix: 'dialog',

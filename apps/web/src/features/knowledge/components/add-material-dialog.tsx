@@ -1,8 +1,17 @@
-import { linkUrlSchema, type UploadResult } from '@doppel/contracts';
+import {
+  createLinkInputSchema,
+  createThoughtInputSchema,
+  type CreateLinkInput,
+  type CreateThoughtInput,
+  type UploadResult,
+} from '@doppel/contracts';
 import { Lightbulb, Link2, Upload } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/error-message';
@@ -19,6 +28,17 @@ const TABS: Array<{ value: AddTab; icon: typeof Upload }> = [
   { value: 'link', icon: Link2 },
   { value: 'thought', icon: Lightbulb },
 ];
+
+/** Add link: the address, as the contract checks it. */
+const linkFormSchema = createLinkInputSchema.pick({ url: true });
+type LinkValues = z.input<typeof linkFormSchema>;
+
+/** Add thought: the text, and a name left empty is none (the server names the thought). */
+const thoughtFormSchema = z
+  .object({ name: z.string(), content: z.string() })
+  .transform(({ name, content }): CreateThoughtInput => ({ content, ...(name.trim() ? { name } : {}) }))
+  .pipe(createThoughtInputSchema);
+type ThoughtValues = z.input<typeof thoughtFormSchema>;
 
 interface AddMaterialDialogProps {
   open: boolean;
@@ -75,12 +95,19 @@ function AddMaterialForm({
   const [category, setCategory] = useState<UploadCategory>('documents');
   const [results, setResults] = useState<UploadResult['results'] | null>(null);
 
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | undefined>();
+  // The file picker keeps its own state; the link and the thought are forms of the kit.
+  const link = useZodForm<LinkValues, CreateLinkInput>(linkFormSchema, {
+    messages: 'knowledgeLink',
+    defaultValues: { url: '' },
+  });
+  const url = useWatch({ control: link.form.control, name: 'url' });
   const preview = useLinkPreview();
 
-  const [thoughtName, setThoughtName] = useState('');
-  const [thoughtContent, setThoughtContent] = useState('');
+  const thought = useZodForm<ThoughtValues, CreateThoughtInput>(thoughtFormSchema, {
+    messages: 'knowledgeThought',
+    defaultValues: { name: '', content: '' },
+  });
+  const thoughtContent = useWatch({ control: thought.form.control, name: 'content' });
 
   const sendable = files.filter((file) => fileProblem(file) === null);
   // Spec §5: the add button waits for a file, a link or (here) a thought's text.
@@ -98,17 +125,7 @@ function AddMaterialForm({
     setResults(null);
   };
 
-  const checkedUrl = (): string | null => {
-    const parsed = linkUrlSchema.safeParse(url);
-    if (parsed.success) return parsed.data;
-    setUrlError(t('link.urlInvalid'));
-    return null;
-  };
-
-  const showPreview = () => {
-    const checked = checkedUrl();
-    if (checked) preview.mutate(checked);
-  };
+  const showPreview = link.form.handleSubmit(({ url: checked }) => preview.mutate(checked));
 
   const sendFiles = async () => {
     const refused = files.filter((file) => fileProblem(file) !== null);
@@ -137,26 +154,32 @@ function AddMaterialForm({
     setResults(all);
   };
 
+  // A refusal is toasted by the mutation; what was typed stays, and a field it names is marked.
+  const addLink = link.form.handleSubmit(async (input) => {
+    try {
+      await createLink.mutateAsync(input);
+    } catch (error) {
+      link.showServerErrors(error, ['url']);
+      return;
+    }
+    onClose();
+  });
+  const addThought = thought.form.handleSubmit(async (input) => {
+    try {
+      await createThought.mutateAsync(input);
+    } catch (error) {
+      thought.showServerErrors(error, ['name', 'content']);
+      return;
+    }
+    onClose();
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !ready) return;
-    if (tab === 'upload') {
-      await sendFiles();
-      return;
-    }
-    try {
-      if (tab === 'link') {
-        const checked = checkedUrl();
-        if (!checked) return;
-        await createLink.mutateAsync({ url: checked });
-      } else {
-        const name = thoughtName.trim();
-        await createThought.mutateAsync({ content: thoughtContent.trim(), ...(name ? { name } : {}) });
-      }
-    } catch {
-      return; // Toasted by the mutation; what was typed stays.
-    }
-    onClose();
+    if (tab === 'upload') await sendFiles();
+    else if (tab === 'link') await addLink(event);
+    else await addThought(event);
   };
 
   const previewFailed = preview.isError ? errorMessage(preview.error, t('link.previewFailed')) : undefined;
@@ -193,13 +216,9 @@ function AddMaterialForm({
         <TabsContent value="link" className="rounded-lg">
           <LinkTab
             url={url}
-            onUrlChange={(next) => {
-              setUrl(next);
-              setUrlError(undefined);
-              preview.reset();
-            }}
-            urlError={urlError}
-            onPreview={showPreview}
+            input={link.field('url', { onChange: () => preview.reset() })}
+            urlError={link.errorText('url')}
+            onPreview={() => void showPreview()}
             previewing={preview.isPending}
             preview={preview.data}
             previewError={previewFailed}
@@ -208,10 +227,10 @@ function AddMaterialForm({
         </TabsContent>
         <TabsContent value="thought" className="rounded-lg">
           <ThoughtTab
-            name={thoughtName}
-            onNameChange={setThoughtName}
-            content={thoughtContent}
-            onContentChange={setThoughtContent}
+            nameInput={thought.field('name')}
+            nameError={thought.errorText('name')}
+            contentInput={thought.field('content')}
+            contentError={thought.errorText('content')}
             disabled={busy}
           />
         </TabsContent>

@@ -478,6 +478,42 @@ describe('Add material', () => {
     },
     SLOW,
   );
+
+  it(
+    'says under the field what is wrong with a link or a thought, its own check or the server’s',
+    async () => {
+      const { routes } = knowledgeServer([stripeBlog()]);
+      const { user, fake } = renderKnowledge({
+        ...routes,
+        'POST /api/documents/thoughts': errorReply(400, 'validation_failed', 'Invalid', {
+          fields: { content: 'tooLong' },
+        }),
+      });
+      await screen.findByRole('article', { name: 'Stripe blog' });
+      const dialog = within(await openAddDialog(user));
+
+      await user.click(dialog.getByRole('tab', { name: 'Add link' }));
+      const url = dialog.getByRole('textbox', { name: 'Link' });
+      await user.type(url, 'ftp://example.com');
+      await user.click(dialog.getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(url).toHaveAccessibleDescription('Enter an http or https address'));
+      expect(url).toHaveAttribute('aria-invalid', 'true');
+      expect(fake.callsTo('POST /api/documents/links')).toHaveLength(0);
+
+      await user.click(dialog.getByRole('tab', { name: 'Add thought' }));
+      const content = dialog.getByRole('textbox', { name: 'Thought' });
+      await user.type(content, 'Never discount annual plans twice.');
+      await user.click(dialog.getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(content).toHaveAccessibleDescription('This text is too long.'));
+      expect(content).toHaveAttribute('aria-invalid', 'true');
+      expect(dialog.getByRole('textbox', { name: 'Name (optional)' })).toHaveAttribute(
+        'aria-invalid',
+        'false',
+      );
+      expect(content).toHaveValue('Never discount annual plans twice.');
+    },
+    SLOW,
+  );
 });
 
 describe('Document detail', () => {

@@ -1,5 +1,6 @@
 import type { LinkPreview } from '@doppel/contracts';
 import { Eye, Globe } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
@@ -7,8 +8,10 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 
 interface LinkTabProps {
+  /** What is typed, for the Preview button. */
   url: string;
-  onUrlChange: (url: string) => void;
+  /** The form's registration of the address field. */
+  input: UseFormRegisterReturn;
   /** Already translated: the address is not http(s). */
   urlError: string | undefined;
   onPreview: () => void;
@@ -22,7 +25,7 @@ interface LinkTabProps {
 /** Spec §2 add link: a URL field with a preview of the page (title, description, site). */
 export function LinkTab({
   url,
-  onUrlChange,
+  input,
   urlError,
   onPreview,
   previewing,
@@ -42,9 +45,8 @@ export function LinkTab({
               inputMode="url"
               autoComplete="url"
               maxLength={2048}
-              value={url}
               disabled={disabled}
-              onChange={(event) => onUrlChange(event.target.value)}
+              {...input}
             />
             <Button
               variant="outline"
