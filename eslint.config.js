@@ -32,6 +32,23 @@ const boundaryElements = [
   { type: 'e2e', pattern: 'e2e' },
 ];
 
+/** `../<module>/<file>` from inside a server module: another module's insides. */
+const moduleFilesFromModules = {
+  regex: '^\\.\\./[^./][^/]*/.+',
+  message: 'Import another server module through its index.ts (`../<module>`), not its files.',
+};
+/** `…/modules/<module>/<file>` from outside the modules: a module's insides. */
+const moduleFilesFromOutside = {
+  regex: '(^|/)modules/[^/]+/.+',
+  message: 'Import a server module through its index.ts (`…/modules/<module>`), not its files.',
+};
+
+const routesHoldNoSql = ['@doppel/db', 'drizzle-orm'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: 'Routes hold no SQL: call a domain function of the module.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -122,21 +139,28 @@ export default tseslint.config(
     },
   },
   {
-    // Server modules talk through domain functions; only app.ts mounts routes.
+    // Server modules talk through each other's index.ts (docs/architecture.md), never through
+    // another module's files; `npm run lint` also refuses import cycles
+    // (scripts/check-server-modules.mjs).
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFilesFromModules] }] },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/app.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFilesFromOutside] }] },
+  },
+  {
+    // A route parses its input, calls its module's domain functions and answers: no queries.
+    files: ['apps/server/src/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.routes', '**/*.routes.ts'],
-              message: 'Import the domain function, not another module’s routes.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: routesHoldNoSql, patterns: [moduleFilesFromOutside] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: routesHoldNoSql, patterns: [moduleFilesFromModules] }],
     },
   },
 );

@@ -1,11 +1,9 @@
 import { openDatabase, DataDirLockedError } from '@doppel/db';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { removeExpiredDemoSandboxes } from './modules/demo/remove-expired-demo-sandboxes';
+import { ConfigError, loadConfig } from './lib/config';
+import { removeExpiredDemoSandboxes } from './modules/demo';
 import { pruneRateLimitCounters } from './lib/rate-limit';
-import { checkAllMessengerHealth } from './modules/messengers/messenger-connections';
-import { pruneInboundEvents } from './modules/messengers/receive-message';
-import { pollMessengers } from './modules/messengers/sync-messenger';
+import { checkAllMessengerHealth, pollMessengers, pruneInboundEvents } from './modules/messengers';
 
 const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
 /** How often connections without a webhook (a local Telegram bot) pull their messages. */

@@ -12,7 +12,10 @@ export interface BackgroundWork {
 }
 
 /** `afterEach` runs once each piece is done (the change feed catching up on its writes). */
-export function createBackgroundWork(log: FastifyBaseLogger, afterEach?: () => Promise<void>): BackgroundWork {
+export function createBackgroundWork(
+  log: FastifyBaseLogger,
+  afterEach?: () => Promise<void>,
+): BackgroundWork {
   const running = new Set<Promise<void>>();
   return {
     run(name, work) {

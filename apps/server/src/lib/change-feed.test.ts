@@ -31,7 +31,12 @@ describe('the change feed', () => {
     try {
       const [row] = await doppel.ctx.db
         .insert(tasks)
-        .values({ userId: user.userId, type: 'message_reply', priority: 'medium', title: 'Written behind our back' })
+        .values({
+          userId: user.userId,
+          type: 'message_reply',
+          priority: 'medium',
+          title: 'Written behind our back',
+        })
         .returning({ id: tasks.id });
       await doppel.ctx.events.caughtUp();
       expect(seen).toContainEqual({ type: 'task.created', taskId: row!.id });
@@ -73,7 +78,14 @@ describe('the change feed', () => {
     try {
       const rows = await doppel.ctx.db
         .insert(tasks)
-        .values(['a', 'b', 'c'].map((title) => ({ userId: owner.userId, type: 'message_reply' as const, priority: 'low' as const, title })))
+        .values(
+          ['a', 'b', 'c'].map((title) => ({
+            userId: owner.userId,
+            type: 'message_reply' as const,
+            priority: 'low' as const,
+            title,
+          })),
+        )
         .returning({ id: tasks.id });
       await doppel.ctx.events.caughtUp();
       await eventually(async () => expect(ownerSaw).toHaveLength(3));

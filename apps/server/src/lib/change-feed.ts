@@ -69,7 +69,8 @@ export async function createChangeFeed(database: Database, log: FastifyBaseLogge
       markers.get(notice.marker)?.();
       return;
     }
-    if (typeof notice.userId === 'string' && isChangeEvent(notice.event)) deliver(notice.userId, notice.event);
+    if (typeof notice.userId === 'string' && isChangeEvent(notice.event))
+      deliver(notice.userId, notice.event);
   });
 
   const resync = () => {

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@doppel/db';
-import type { Config } from '../config';
-import type { Mailer } from '../integrations/email/mailer';
+import type { Config } from './config';
+import type { Mailer } from './mailer';
 import type { BackgroundWork } from './background-work';
 import type { Clock } from './clock';
-import type { AccessTokens } from '../modules/auth/access-tokens';
+import type { AccessTokens } from './access-tokens';
 import type { SecretBox } from './secret-box';
 import type { ChangeFeed } from './change-feed';
 import type { DomainEvents } from './domain-events';
-import type { JobQueue } from '../jobs/job-queue';
-import type { FileStore } from '../integrations/storage/file-store';
+import type { JobQueue } from './job-queue';
+import type { FileStore } from './file-store';
 
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -27,7 +27,7 @@ export interface AppContext {
   background: BackgroundWork;
   /** Facts modules state for others to act on, delivered through the job queue (lib/domain-events.ts). */
   domainEvents: DomainEvents;
-  /** Durable background jobs (jobs/job-queue.ts). */
+  /** Durable background jobs (lib/job-queue.ts). */
   jobs: JobQueue;
   /** Uploaded originals under DATA_DIR/files. */
   files: FileStore;

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '@doppel/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadActor, type Actor } from './actor';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from './job-queue';
 
 /*
  * Domain events (docs/decisions/023-domain-events.md): facts one module states and other

@@ -1,7 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { AppContext } from '../lib/context';
-import { authenticateAccessToken, type AuthenticatedUser, type ClientInfo } from '../modules/auth/sessions';
+
+/**
+ * A signed-in request's user and session. The session id stays here at the HTTP edge (sign-out,
+ * session lists); domain code takes the Actor part only.
+ */
+export interface AuthenticatedUser extends Actor {
+  sessionId: string;
+}
+
+/** Where a request came from, as sessions and rate limits record it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,15 +32,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice('Bearer '.length).trim() || undefined;
-}
-
-/** onRequest hook for protected scopes: a valid bearer of a live session, else 401. */
-export function createAuthenticateHook(ctx: AppContext) {
-  return async function authenticate(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('unauthorized');
-    request.auth = await authenticateAccessToken(ctx, token);
-  };
 }
 
 export function requireAuth(request: FastifyRequest): AuthenticatedUser {

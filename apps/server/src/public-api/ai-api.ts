@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context';
 import { routeTable } from '../lib/typed-routes';
-import { listAiModels } from '../modules/ai-models/ai-models';
+import { listAiModels } from '../modules/ai-models';
 import { draftReply } from './draft-reply';
-import { keyOwnerAsUser, withPermission } from './route-permission';
+import { keyOwnerAsActor, keyUsage, withPermission } from './route-permission';
 
 /** /api/v1 AI models (ai_models:read) and drafting with them (ai_models:write). */
 export async function aiApi(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -15,7 +15,7 @@ export async function aiApi(app: FastifyInstance, { ctx }: { ctx: AppContext }) 
       description:
         'The offline drafting engine, the server default when configured, and the user’s own models (never their API keys); `defaultModelId` is the one drafts use.',
     }),
-    async (request) => listAiModels(ctx, keyOwnerAsUser(request)),
+    async (request) => listAiModels(ctx, keyOwnerAsActor(request)),
   );
   on(
     'v1.draftReply',
@@ -24,9 +24,6 @@ export async function aiApi(app: FastifyInstance, { ctx }: { ctx: AppContext }) 
       description:
         'A draft reply to `message`, written by the user’s default model or, without one, the offline engine (`engine` says which), in the voice of their persona and grounded in their knowledge base. With `contactId` the contact’s name, language and recent history shape it. Nothing is sent or saved.',
     }),
-    async (request) => {
-      const auth = keyOwnerAsUser(request);
-      return draftReply(ctx, auth, request.body, auth.sessionId);
-    },
+    async (request) => draftReply(ctx, keyOwnerAsActor(request), request.body, keyUsage(request)),
   );
 }

@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PATTERN, type ApiKeyAction, type ApiKeyPermission, type ApiKeyResource } from '@doppel/contracts';
-import { apiKeys, eq, sql } from '@doppel/db';
+import {
+  API_KEY_PATTERN,
+  type ApiKeyAction,
+  type ApiKeyPermission,
+  type ApiKeyResource,
+} from '@doppel/contracts';
+import { apiKeys, eq } from '@doppel/db';
 import { AppError } from '../lib/app-error';
 import type { AppContext } from '../lib/context';
 import { countRateLimits, secondsUntilAllowed } from '../lib/rate-limit';
 import { bearerToken } from '../plugins/authenticate';
-import { hashApiKey } from '../modules/api-keys/api-keys';
+import { hashApiKey, recordKeyUse } from '../modules/api-keys';
 
 /** The key a public API or MCP request came with, once it is known to be valid. */
 export interface KeyAuth {
@@ -61,7 +66,10 @@ export async function authenticateApiKey(
   );
   // The rule with the least room left is the one the client should pace itself by.
   const tightest = counts.reduce((a, b) => (b.rule.limit - b.hits < a.rule.limit - a.hits ? b : a));
-  reply.header('RateLimit-Policy', counts.map(({ rule }) => `${rule.limit};w=${rule.windowSeconds}`).join(', '));
+  reply.header(
+    'RateLimit-Policy',
+    counts.map(({ rule }) => `${rule.limit};w=${rule.windowSeconds}`).join(', '),
+  );
   reply.header(
     'RateLimit',
     `limit=${tightest.rule.limit}, remaining=${Math.max(0, tightest.rule.limit - tightest.hits)}, reset=${Math.max(
@@ -71,10 +79,7 @@ export async function authenticateApiKey(
   );
   const retryAfter = secondsUntilAllowed(counts, now);
   if (retryAfter > 0) throw new AppError('rate_limited', undefined, { retryAfter });
-  await ctx.db
-    .update(apiKeys)
-    .set({ usageCount: sql`${apiKeys.usageCount} + 1`, lastUsedAt: now })
-    .where(eq(apiKeys.id, row.id));
+  await recordKeyUse(ctx.db, row.id, now);
   return {
     keyId: row.id,
     userId: row.userId,
@@ -92,11 +97,17 @@ export function createApiKeyHook(ctx: AppContext) {
 }
 
 export function hasPermission(auth: KeyAuth, resource: ApiKeyResource, action: ApiKeyAction): boolean {
-  return auth.permissions.some((permission) => permission.resource === resource && permission.actions.includes(action));
+  return auth.permissions.some(
+    (permission) => permission.resource === resource && permission.actions.includes(action),
+  );
 }
 
 /** 403 naming the missing permission (issue 9 §3). */
-export function requirePermission(request: FastifyRequest, resource: ApiKeyResource, action: ApiKeyAction): KeyAuth {
+export function requirePermission(
+  request: FastifyRequest,
+  resource: ApiKeyResource,
+  action: ApiKeyAction,
+): KeyAuth {
   const auth = request.apiKey;
   if (!auth) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);
   if (!hasPermission(auth, resource, action)) {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context';
 import { routeTable } from '../lib/typed-routes';
-import { createContact, getContact, updateContact } from '../modules/contacts/contact-commands';
-import { listContactHistory } from '../modules/contacts/contact-history';
-import { listContacts } from '../modules/contacts/list-contacts';
-import { sendContactMessage } from '../modules/messengers/send-contact-message';
+import { createContact, getContact, updateContact } from '../modules/contacts';
+import { listContactHistory } from '../modules/contacts';
+import { listContacts } from '../modules/contacts';
+import { sendContactMessage } from '../modules/messengers';
 import { keyOwner, withPermission } from './route-permission';
 
 /** /api/v1 contacts (contacts:read, contacts:write) and their messages (messages:read, messages:write). */

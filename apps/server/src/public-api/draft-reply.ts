@@ -1,9 +1,9 @@
 import { draftReplyInputSchema, type DraftReply, type DraftReplyInput } from '@doppel/contracts';
 import type { Actor } from '../lib/actor';
 import type { AppContext } from '../lib/context';
-import { getContact } from '../modules/contacts/contact-commands';
+import { getContact } from '../modules/contacts';
 import { writeDraft } from '../modules/drafting';
-import { detectLanguage } from '../modules/engine/detect-language';
+import { detectLanguage } from '../modules/language';
 
 /**
  * A draft reply to a message, written the way the composer drafts a reply task: by the user's

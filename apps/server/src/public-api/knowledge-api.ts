@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../lib/context';
 import { routeTable } from '../lib/typed-routes';
-import { createLink } from '../modules/knowledge/add-documents';
-import { createThought, getDocument, listDocuments } from '../modules/knowledge/documents';
-import { searchKnowledge } from '../modules/knowledge/search-knowledge';
+import { createLink } from '../modules/knowledge';
+import { createThought, getDocument, listDocuments } from '../modules/knowledge';
+import { searchKnowledge } from '../modules/knowledge';
 import { keyOwner, withPermission } from './route-permission';
 
 /** /api/v1 knowledge base (knowledge_base:read, knowledge_base:write). */

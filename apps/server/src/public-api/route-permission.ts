@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiKeyAction, ApiKeyResource } from '@doppel/contracts';
 import { AppError } from '../lib/app-error';
-import type { AuthenticatedUser } from '../modules/auth/sessions';
+import type { Actor } from '../lib/actor';
 import { INVALID_KEY_MESSAGE, requirePermission } from './api-key-auth';
 
 /** The public document's security scheme; each operation lists the permission it needs as its scope. */
@@ -39,10 +39,16 @@ export function keyOwner(request: FastifyRequest): string {
 }
 
 /**
- * The key's owner as the domain functions that take a signed-in user see them. A key is never
- * a demo user's: demo sandboxes cannot create keys and their sample keys open nothing.
+ * The key's owner as domain code sees a user. A key is never a demo user's: demo sandboxes
+ * cannot create keys and their sample keys open nothing.
  */
-export function keyOwnerAsUser(request: FastifyRequest): AuthenticatedUser {
+export function keyOwnerAsActor(request: FastifyRequest): Actor {
   if (!request.apiKey) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);
-  return { userId: request.apiKey.userId, sessionId: `api-key:${request.apiKey.keyId}`, isDemo: false };
+  return { userId: request.apiKey.userId, isDemo: false };
+}
+
+/** What a key's reads of the knowledge base are recorded as used by. */
+export function keyUsage(request: FastifyRequest): string {
+  if (!request.apiKey) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);
+  return `api-key:${request.apiKey.keyId}`;
 }

@@ -12,7 +12,7 @@ import {
   type Database,
 } from '@doppel/db';
 import { buildApp, type DoppelApp } from '../app';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../lib/config';
 import type { Clock } from '../lib/clock';
 
 let shared: Promise<Database> | undefined;

@@ -1,21 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox, eq, sql, type Db } from '@doppel/db';
-
-export interface OutgoingEmail {
-  userId: string | null;
-  /** What the email is for: verify_email, reset_password, change_email, … */
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** Records the email in the outbox, then delivers it through SMTP when configured. */
-  send(email: OutgoingEmail): Promise<void>;
-  close(): void;
-}
+import type { Mailer } from '../../lib/mailer';
 
 /**
  * Without SMTP_URL the outbox table and a log line (which carries the link) are the delivery,

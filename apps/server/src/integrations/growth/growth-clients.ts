@@ -1,5 +1,5 @@
 import type { EnrichmentTool } from '@doppel/contracts';
-import type { Config } from '../../config';
+import type { Config } from '../../lib/config';
 import { createApolloClient, type ApolloClient } from './apollo';
 import type { EnrichmentProvider } from './enrichment-provider';
 import { createHunterProvider } from './hunter';

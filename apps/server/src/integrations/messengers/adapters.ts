@@ -1,5 +1,5 @@
 import type { MessengerPlatform } from '@doppel/contracts';
-import type { Config } from '../../config';
+import type { Config } from '../../lib/config';
 import { createDiscordAdapter } from './discord';
 import type { MessengerAdapter } from './messenger-adapter';
 import { createSlackAdapter } from './slack';

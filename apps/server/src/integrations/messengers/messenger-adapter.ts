@@ -1,3 +1,4 @@
+import type { MessengerApiUrls } from '../../lib/config';
 import type { MessengerPlatform } from '@doppel/contracts';
 
 /*
@@ -74,9 +75,4 @@ export interface MessengerAdapter {
   readWebhook(context: WebhookContext, request: WebhookRequest): WebhookOutcome;
 }
 
-export interface MessengerApiUrls {
-  telegram: string;
-  whatsapp: string;
-  slack: string;
-  discord: string;
-}
+export type { MessengerApiUrls };

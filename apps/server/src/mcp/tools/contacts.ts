@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CONTACTS_MAX_LIMIT, contactSchema } from '@doppel/contracts';
-import { getContact } from '../../modules/contacts/contact-commands';
 import {
-  historyEntrySchema,
+  getContact,
   HISTORY_MAX_LIMIT,
+  historyEntrySchema,
   listContactHistory,
-} from '../../modules/contacts/contact-history';
-import { listContacts } from '../../modules/contacts/list-contacts';
+  listContacts,
+} from '../../modules/contacts';
 import { defineTool } from './define-tool';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;

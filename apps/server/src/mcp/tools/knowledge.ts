@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { documentCategorySchema, documentSchema } from '@doppel/contracts';
-import { getDocument } from '../../modules/knowledge/documents';
-import { searchKnowledge, toSource } from '../../modules/knowledge/search-knowledge';
+import { getDocument, searchKnowledge, toSource } from '../../modules/knowledge';
 import { defineTool } from './define-tool';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;

@@ -8,9 +8,7 @@ import {
   TASKS_MAX_LIMIT,
   type Task,
 } from '@doppel/contracts';
-import { createTask } from '../../modules/tasks/task-commands';
-import { listTasks } from '../../modules/tasks/task-queries';
-import { startTaskDraft } from '../../modules/tasks/task-drafts';
+import { createTask, listTasks, startTaskDraft } from '../../modules/tasks';
 import { defineTool } from './define-tool';
 
 /*

@@ -6,18 +6,16 @@ import {
   type Task,
 } from '@doppel/contracts';
 import { platformName } from '../../integrations/messengers/platform-http';
-import { listMessengers } from '../messengers/messenger-connections';
+import { listMessengers } from '../messengers';
 import { and, contacts, desc, eq, or, sql, tasks } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { yieldOnce } from '../../lib/yield-once';
-import type { ResolvedModel } from '../ai-models/resolve-model';
-import type { AuthenticatedUser } from '../auth/sessions';
-import { escapeLike } from '../contacts/list-contacts';
-import { searchKnowledge } from '../knowledge/search-knowledge';
-import { countTasks } from '../tasks/count-tasks';
-import { startTaskDraft } from '../tasks/task-drafts';
-import { getTask, listTasks } from '../tasks/task-queries';
-import { getTokenUsage } from '../usage/token-usage';
+import type { ResolvedModel } from '../ai-models';
+import type { Actor } from '../../lib/actor';
+import { escapeLike } from '../contacts';
+import { searchKnowledge } from '../knowledge';
+import { countTasks, getTask, listTasks, startTaskDraft } from '../tasks';
+import { getTokenUsage } from '../usage';
 import { agentStatus } from './agent-status';
 import { shortTaskRef } from './agent-tools';
 import { fill, textsFor, type AgentTexts } from './agent-texts';
@@ -49,7 +47,7 @@ export type CommandOutput = AsyncIterable<string>;
 
 export interface CommandRun {
   ctx: AppContext;
-  auth: AuthenticatedUser;
+  auth: Actor;
   language: InterfaceLanguage;
   model: ResolvedModel;
   signal: AbortSignal | undefined;

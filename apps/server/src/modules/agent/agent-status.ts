@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AgentStatus } from '@doppel/contracts';
 import { checkModelHealth, type ModelHealth } from '../../integrations/ai/model-health';
 import type { AppContext } from '../../lib/context';
-import { resolveModel, type ResolvedModel } from '../ai-models/resolve-model';
-import type { AuthenticatedUser } from '../auth/sessions';
+import { resolveModel, type ResolvedModel } from '../ai-models';
+import type { Actor } from '../../lib/actor';
 
 /** A console left open re-checks every minute; the cache keeps that to one request per model. */
 const HEALTH_CACHE_MS = 30_000;
@@ -31,7 +31,7 @@ function healthCacheFor(ctx: AppContext): Map<string, CachedHealth> {
  */
 export async function agentStatus(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   resolved?: ResolvedModel,
 ): Promise<AgentStatus> {
   const model = resolved ?? (await resolveModel(ctx, auth));

@@ -3,10 +3,9 @@ import { and, communicationHistory, contacts, desc, eq, sql } from '@doppel/db';
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { escapeLike } from '../contacts/list-contacts';
-import { searchKnowledge } from '../knowledge/search-knowledge';
-import { createTask } from '../tasks/task-commands';
-import { listTasks } from '../tasks/task-queries';
+import { escapeLike } from '../contacts';
+import { searchKnowledge } from '../knowledge';
+import { createTask, listTasks } from '../tasks';
 
 /** History lines the contact_history tool returns: enough context, not a whole archive. */
 const HISTORY_LINES = 20;

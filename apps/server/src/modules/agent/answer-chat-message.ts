@@ -10,12 +10,11 @@ import { eq, users } from '@doppel/db';
 import type { ModelMessage } from 'ai';
 import type { AppContext } from '../../lib/context';
 import { yieldOnce } from '../../lib/yield-once';
-import { streamForUser } from '../ai-models/call-model';
-import { resolveModel, type ProviderModel } from '../ai-models/resolve-model';
-import type { AuthenticatedUser } from '../auth/sessions';
-import { LANGUAGE_NAMES } from '../engine/draft-prompt';
-import { describePassages, groundIn } from '../knowledge/ground';
-import { getUserSettings } from '../settings/user-settings';
+import { type ProviderModel, resolveModel, streamForUser } from '../ai-models';
+import type { Actor } from '../../lib/actor';
+import { LANGUAGE_NAMES } from '../engine';
+import { describePassages, groundIn } from '../knowledge';
+import { getUserSettings } from '../settings';
 import { parseCommand, runCommand } from './agent-commands';
 import { fill, textsFor } from './agent-texts';
 import { agentTools } from './agent-tools';
@@ -61,7 +60,7 @@ function systemPrompt(userName: string, language: InterfaceLanguage, today: Date
 
 async function modelAnswer(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   model: ProviderModel,
   language: InterfaceLanguage,
   content: string,
@@ -128,7 +127,7 @@ async function modelAnswer(
  */
 export async function startChatAnswer(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   input: SendChatMessageInput,
   signal?: AbortSignal,
 ): Promise<ChatAnswer> {

@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai';
 import type { AppContext } from '../../lib/context';
-import { connectMcpServer } from '../mcp-servers/connect-mcp-server';
-import { listActiveMcpServerRows, type McpServerRow } from '../mcp-servers/mcp-servers';
+import { connectMcpServer, listActiveMcpServerRows, type McpServerRow } from '../mcp-servers';
 
 /** Providers accept tool names of at most 64 characters from this alphabet. */
 const MAX_TOOL_NAME = 64;

@@ -9,12 +9,11 @@ import {
   type CreateAiModelInput,
   type UpdateAiModelInput,
 } from '@doppel/contracts';
-import { aiModels, and, asc, eq, sql, userSettings } from '@doppel/db';
+import { aiModels, and, asc, eq } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { Actor } from '../../lib/actor';
-import type { AuthenticatedUser } from '../auth/sessions';
-import { getUserSettings } from '../settings/user-settings';
+import { forgetDefaultModel, getUserSettings } from '../settings';
 
 type AiModelRow = typeof aiModels.$inferSelect;
 
@@ -70,7 +69,7 @@ export function effectiveModelId(
   return fallback;
 }
 
-export async function listAiModels(ctx: AppContext, auth: AuthenticatedUser): Promise<AiModelList> {
+export async function listAiModels(ctx: AppContext, auth: Actor): Promise<AiModelList> {
   const [settings, rows] = await Promise.all([
     getUserSettings(ctx, auth.userId),
     ctx.db.select().from(aiModels).where(eq(aiModels.userId, auth.userId)).orderBy(asc(aiModels.createdAt)),
@@ -129,7 +128,7 @@ function assertBaseUrlFits(provider: string, baseUrl: string | null | undefined)
 
 export async function createAiModel(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   input: CreateAiModelInput,
 ): Promise<AiModel> {
   if (auth.isDemo) throw new AppError('demo_restricted');
@@ -157,7 +156,7 @@ export async function createAiModel(
 /** "Configure": an omitted key keeps the stored one, an empty string clears it. */
 export async function updateAiModel(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   id: string,
   input: UpdateAiModelInput,
 ): Promise<AiModel> {
@@ -189,7 +188,7 @@ export async function updateAiModel(
 }
 
 /** Deleting the main model also forgets the choice, so the next call uses the fallback. */
-export async function deleteAiModel(ctx: AppContext, auth: AuthenticatedUser, id: string): Promise<void> {
+export async function deleteAiModel(ctx: AppContext, auth: Actor, id: string): Promise<void> {
   if (auth.isDemo) throw new AppError('demo_restricted');
   if (!isUserModelId(id)) throw new AppError('not_found');
   await ctx.db.transaction(async (tx) => {
@@ -198,14 +197,6 @@ export async function deleteAiModel(ctx: AppContext, auth: AuthenticatedUser, id
       .where(and(eq(aiModels.id, id), eq(aiModels.userId, auth.userId)))
       .returning({ id: aiModels.id });
     if (deleted.length === 0) throw new AppError('not_found');
-    await tx
-      .update(userSettings)
-      .set({ aiPreferences: sql`jsonb_set(${userSettings.aiPreferences}, '{defaultModel}', 'null'::jsonb)` })
-      .where(
-        and(
-          eq(userSettings.userId, auth.userId),
-          sql`${userSettings.aiPreferences}->>'defaultModel' = ${id}`,
-        ),
-      );
+    await forgetDefaultModel(tx, auth.userId, id);
   });
 }

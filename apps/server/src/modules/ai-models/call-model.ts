@@ -9,7 +9,7 @@ import {
   textOnly,
 } from '../../integrations/ai/run-model';
 import type { AppContext } from '../../lib/context';
-import { assertTokenQuotaLeft, recordTokenUsage } from '../usage/token-usage';
+import { assertTokenQuotaLeft, recordTokenUsage } from '../usage';
 import type { ProviderModel } from './resolve-model';
 
 export interface UserModelRequest {

@@ -4,7 +4,7 @@ import type { ProviderConfig } from '../../integrations/ai/language-model';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { getUserSettings } from '../settings/user-settings';
+import { getUserSettings } from '../settings';
 import { effectiveModelId, loadOwnModel } from './ai-models';
 
 export interface ModelPreferences {
@@ -28,11 +28,7 @@ export type ResolvedModel =
  * The model a call for this user goes to: `modelRef` when given (the test button), else the
  * user's main model with its fallbacks (see effectiveModelId). Decrypts the stored key.
  */
-export async function resolveModel(
-  ctx: AppContext,
-  auth: Actor,
-  modelRef?: string,
-): Promise<ResolvedModel> {
+export async function resolveModel(ctx: AppContext, auth: Actor, modelRef?: string): Promise<ResolvedModel> {
   const settings = await getUserSettings(ctx, auth.userId);
   const preferences = {
     temperature: settings.aiPreferences.temperature,

@@ -1,7 +1,7 @@
 import type { AiModelTestResult } from '@doppel/contracts';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { AuthenticatedUser } from '../auth/sessions';
+import type { Actor } from '../../lib/actor';
 import { generateForUser } from './call-model';
 import { resolveModel } from './resolve-model';
 
@@ -11,11 +11,7 @@ const TEST_PROMPT = 'Reply with OK';
  * The "test" button: a real minimal call. A provider failure or timeout is the answer, not an
  * error of this request; quota and demo refusals still are errors.
  */
-export async function testAiModel(
-  ctx: AppContext,
-  auth: AuthenticatedUser,
-  id: string,
-): Promise<AiModelTestResult> {
+export async function testAiModel(ctx: AppContext, auth: Actor, id: string): Promise<AiModelTestResult> {
   const model = await resolveModel(ctx, auth, id);
   if (model.kind === 'offline') {
     return { ok: true, text: 'Offline drafting engine is ready (no language model).', latencyMs: 0 };

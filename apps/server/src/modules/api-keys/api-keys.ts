@@ -10,7 +10,7 @@ import {
   type CreatedApiKey,
   type UpdateApiKeyInput,
 } from '@doppel/contracts';
-import { and, apiKeys, desc, eq } from '@doppel/db';
+import { and, apiKeys, desc, eq, sql, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 
@@ -138,4 +138,12 @@ export async function deleteApiKey(ctx: AppContext, userId: string, id: string):
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
   if (deleted.length === 0) throw new AppError('not_found', API_KEY_NOT_FOUND);
+}
+
+/** Counts one accepted request of a key and when it was made. */
+export async function recordKeyUse(db: DbOrTx, keyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ usageCount: sql`${apiKeys.usageCount} + 1`, lastUsedAt: now })
+    .where(eq(apiKeys.id, keyId));
 }

@@ -17,7 +17,7 @@ import { signIn } from './sign-in';
 import { signUp } from './sign-up';
 import { resendVerification, verifyEmail } from './verify-email';
 import { requestPasswordReset, resetPassword } from './reset-password';
-import { confirmEmailChange } from '../profile/confirm-email-change';
+import { confirmEmailChange } from './confirm-email-change';
 
 const tags = ['auth'];
 

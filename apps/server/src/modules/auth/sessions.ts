@@ -5,12 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { AppContext } from '../../lib/context';
 import { forgetSessions, sessionCacheFor, type SessionCheck } from '../../lib/session-cache';
+import type { AuthenticatedUser, ClientInfo } from '../../plugins/authenticate';
 import { loadUserView } from './user-view';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | undefined;
-}
 
 export interface IssuedSession {
   session: Session;
@@ -163,12 +159,6 @@ export async function revokeAllSessions(
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   forgetSessions({ userId });
-}
-
-export interface AuthenticatedUser {
-  userId: string;
-  sessionId: string;
-  isDemo: boolean;
 }
 
 /**

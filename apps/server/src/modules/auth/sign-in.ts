@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { limitAuthAttempt } from './auth-rate-rules';
 import { verifyPassword } from './passwords';
-import { startSession, type ClientInfo, type IssuedSession } from './sessions';
+import type { ClientInfo } from '../../plugins/authenticate';
+import { startSession, type IssuedSession } from './sessions';
 
 export async function signIn(
   ctx: AppContext,

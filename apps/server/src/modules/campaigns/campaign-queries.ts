@@ -26,9 +26,9 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { userReadCacheFor, type UserReadCache } from '../../lib/user-read-cache';
-import { effectiveModelId } from '../ai-models/ai-models';
-import { escapeLike } from '../contacts/list-contacts';
-import { getUserSettings } from '../settings/user-settings';
+import { effectiveModelId } from '../ai-models';
+import { escapeLike } from '../contacts';
+import { getUserSettings } from '../settings';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -295,7 +295,6 @@ export async function listCampaigns(
     counts: { total: Object.values(byType).reduce((sum, count) => sum + count, 0), byType },
   };
 }
-
 
 /** The cache of the user's Growth reads (list, campaign, leads, analytics); see user-read-cache. */
 export function campaignReadCache(ctx: AppContext): UserReadCache {

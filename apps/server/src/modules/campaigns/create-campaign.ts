@@ -6,7 +6,7 @@ import {
 } from '@doppel/contracts';
 import { campaigns } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { getUserSettings } from '../settings/user-settings';
+import { getUserSettings } from '../settings';
 import { campaignModelName, NO_FIGURES, toCampaign } from './campaign-queries';
 
 /** Per-message token cap a new campaign starts with (spec §9 mock: max tokens 2000). */

@@ -22,12 +22,11 @@ import {
 import { loadActor, type Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
 import type { DomainEvent } from '../../lib/domain-events';
-import { findOrCreateContact } from '../contacts/contact-records';
-import { detectLanguage } from '../engine/detect-language';
-import { getTwinVoice } from '../personas/persona-queries';
-import { getUserSettings } from '../settings/user-settings';
-import { generateTaskDrafts, startTaskDraft } from '../tasks/task-drafts';
-import { createTask } from '../tasks/task-commands';
+import { findOrCreateContact } from '../contacts';
+import { detectLanguage } from '../language';
+import { getTwinVoice } from '../personas';
+import { getUserSettings } from '../settings';
+import { createTask, generateTaskDrafts, startTaskDraft } from '../tasks';
 import { type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';

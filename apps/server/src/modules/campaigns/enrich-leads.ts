@@ -11,7 +11,7 @@ import {
 import { enrichmentProvider, hasRealAdapter } from '../../integrations/growth/growth-clients';
 import { GrowthProviderError } from '../../integrations/growth/provider-http';
 import type { AppContext } from '../../lib/context';
-import { recordJobChange } from '../signals/job-changes';
+import { recordJobChange } from '../signals';
 import type { CampaignRow } from './campaign-queries';
 import { readGrowthCredential } from './growth-credentials';
 import type { LeadRecord } from './leads';

@@ -12,7 +12,7 @@ import {
 import { and, campaignLeads, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { escapeLike } from '../contacts/list-contacts';
+import { escapeLike } from '../contacts';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { insertLeads } from './lead-rows';
 import { leadMatchScore } from './match-score';

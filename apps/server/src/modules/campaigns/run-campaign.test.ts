@@ -29,8 +29,8 @@ import {
 } from '../../test-support/fake-growth/pipedrive';
 import { startFakeSheets, type FakeSheets } from '../../test-support/fake-growth/sheets';
 import { createTestApp, signedInUser } from '../../test-support/test-app';
-import { receiveMessage } from '../messengers/receive-message';
-import { sendTaskMessage } from '../tasks/send-task-message';
+import { receiveMessage } from '../messengers';
+import { sendTaskMessage } from '../tasks';
 import { changeCampaignStatus } from './change-campaign-status';
 import { createCampaign } from './create-campaign';
 import { saveGrowthCredential } from './growth-credentials';

@@ -11,7 +11,7 @@ import {
   sql,
   type DbOrTx,
 } from '@doppel/db';
-import type { JobHandler } from '../../jobs/job-queue';
+import type { JobHandler } from '../../lib/job-queue';
 import type { AppContext } from '../../lib/context';
 import { type CampaignRow } from './campaign-queries';
 import { enrichmentSlice } from './enrich-leads';

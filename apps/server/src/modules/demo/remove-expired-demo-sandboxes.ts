@@ -1,10 +1,7 @@
-import { and, eq, sql, users, type Db } from '@doppel/db';
+import type { Db } from '@doppel/db';
+import { deleteExpiredDemoAccounts } from '../auth';
 
-/** Deletes demo users whose sandbox expired; their rows go with them (ON DELETE CASCADE). */
-export async function removeExpiredDemoSandboxes(db: Db, now: Date): Promise<number> {
-  const removed = await db
-    .delete(users)
-    .where(and(eq(users.isDemo, true), sql`${users.demoExpiresAt} <= ${now.toISOString()}::timestamptz`))
-    .returning({ id: users.id });
-  return removed.length;
+/** Removes the demo sandboxes whose time is up: the account and, with it, all its sample data. */
+export function removeExpiredDemoSandboxes(db: Db, now: Date): Promise<number> {
+  return deleteExpiredDemoAccounts(db, now);
 }

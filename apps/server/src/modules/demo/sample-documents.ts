@@ -1,4 +1,4 @@
-import type { TextDocumentInput } from '../knowledge/documents';
+import type { TextDocumentInput } from '../knowledge';
 
 /**
  * The demo sandbox's knowledge base: one sample of every category (spec §3 Document), written so

@@ -1,13 +1,14 @@
-import { createPersonaInputSchema, type InterfaceLanguage } from '@doppel/contracts';
-import { apiKeys, eq, personaProfiles, users, type DbOrTx } from '@doppel/db';
-import { addContacts, assignContactsToPersona, recordMessages } from '../contacts/contact-records';
-import { insertSampleTasks } from '../tasks/task-records';
-import { insertTextDocument } from '../knowledge/documents';
-import { SAMPLE_API_KEYS, sampleKeyHash } from './sample-api-keys';
-import { seedSampleCampaigns } from './sample-campaigns';
+import type { InterfaceLanguage } from '@doppel/contracts';
+import type { DbOrTx } from '@doppel/db';
+import { seedSampleApiKeys } from '../api-keys';
+import { setFullName } from '../auth';
+import { seedSampleCampaigns } from '../campaigns';
+import { addContacts, assignContactsToPersona, recordMessages } from '../contacts';
+import { insertTextDocument } from '../knowledge';
+import { seedSamplePersonas } from '../personas';
+import { seedSampleSignals } from '../signals';
+import { insertSampleTasks } from '../tasks';
 import { SAMPLE_DOCUMENTS } from './sample-documents';
-import { SAMPLE_PERSONAS } from './sample-personas';
-import { seedSampleSignals } from './sample-signals';
 import { SAMPLE_CONTACTS, SAMPLE_TASKS } from './sample-tasks';
 
 /** The sample owner of a sandbox, in the language the visitor chose. */
@@ -18,33 +19,6 @@ const SAMPLE_NAMES: Record<InterfaceLanguage, string> = {
   es: 'Alex Morgan (ejemplo)',
   de: 'Alex Morgan (Beispiel)',
 };
-
-/** The sample personas, each a second older than the next so the first stays the twin's voice. */
-async function seedSamplePersonas(
-  tx: DbOrTx,
-  userId: string,
-  now: Date,
-  contactIds: Map<string, string | undefined>,
-) {
-  for (const [index, sample] of SAMPLE_PERSONAS.entries()) {
-    const createdAt = new Date(now.getTime() - (SAMPLE_PERSONAS.length - index) * 1000);
-    const [persona] = await tx
-      .insert(personaProfiles)
-      .values({
-        ...createPersonaInputSchema.parse(sample.fields),
-        userId,
-        isSample: true,
-        twinVoice: index === 0,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: personaProfiles.id });
-    const ids = sample.contactKeys
-      .map((key) => contactIds.get(key))
-      .filter((id): id is string => Boolean(id));
-    await assignContactsToPersona(tx, { userId }, ids, persona!.id);
-  }
-}
 
 /** Each sample message that started a task, as the contact's inbound history. */
 async function seedSampleHistory(
@@ -75,15 +49,13 @@ async function seedSampleHistory(
 }
 
 /**
- * Fills a new demo sandbox with sample data. Each area adds its own sample rows here as it
- * lands: the profile, settings and plan come with the account; contacts and tasks follow.
+ * Fills a new demo sandbox with sample data, each area's rows written by the module that owns
+ * them: the profile, settings and plan come with the account; contacts, personas, tasks,
+ * documents, keys, campaigns and signals follow.
  */
 export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: InterfaceLanguage, now: Date) {
-  await tx
-    .update(users)
-    .set({ fullName: SAMPLE_NAMES[language], updatedAt: now })
-    .where(eq(users.id, userId));
   const actor = { userId };
+  await setFullName(tx, userId, SAMPLE_NAMES[language], now);
   const created = await addContacts(
     tx,
     actor,
@@ -92,7 +64,10 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
   );
   const idByName = new Map(created.map((contact) => [contact.name, contact.id]));
   const contactIds = new Map(SAMPLE_CONTACTS.map((contact) => [contact.key, idByName.get(contact.name)]));
-  await seedSamplePersonas(tx, userId, now, contactIds);
+  for (const persona of await seedSamplePersonas(tx, actor, now)) {
+    const handled = persona.contactKeys.map((key) => contactIds.get(key)).filter((id) => id !== undefined);
+    await assignContactsToPersona(tx, actor, handled, persona.id);
+  }
   await seedSampleHistory(tx, userId, now, contactIds);
   await insertSampleTasks(
     tx,
@@ -108,16 +83,7 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
     const createdAt = new Date(now.getTime() - (index + 1) * 1000);
     await insertTextDocument(tx, userId, { ...sample, isSample: true }, createdAt);
   }
-  await tx.insert(apiKeys).values(
-    SAMPLE_API_KEYS.map((sample, index) => ({
-      ...sample,
-      ...sampleKeyHash(),
-      userId,
-      isSample: true,
-      createdAt: new Date(now.getTime() - (index + 1) * 86_400_000),
-      updatedAt: now,
-    })),
-  );
+  await seedSampleApiKeys(tx, actor, now);
   await seedSampleCampaigns(tx, userId, now);
   await seedSampleSignals(tx, userId, now);
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SANDBOX_TTL_HOURS, startDemoInputSchema, type StartDemoInput } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
-import { limitAuthAttempt } from '../auth/auth-rate-rules';
-import { createAccount } from '../auth/create-account';
-import { startSession, type ClientInfo, type IssuedSession } from '../auth/sessions';
+import { createAccount, type IssuedSession, limitAuthAttempt, startSession } from '../auth';
+import type { ClientInfo } from '../../plugins/authenticate';
 import { seedDemoSandbox } from './seed-demo-sandbox';
 
 /** Domain no mail is delivered to (RFC 2606 reserves .invalid). */

@@ -1,7 +1,7 @@
 import type { DraftKind, KnowledgeSource, TemplateLanguage } from '@doppel/contracts';
-import { describeSubject, LANGUAGE_NAMES, type HistoryLine } from '../engine/draft-prompt';
-import type { Voice } from '../engine/persona-voice';
-import { describePassages } from '../knowledge/ground';
+import { describeSubject, LANGUAGE_NAMES, type HistoryLine } from '../engine';
+import type { Voice } from '../engine';
+import { describePassages } from '../knowledge';
 import type { DraftRequest, DraftType } from './draft-request';
 import { describeVoice } from './voice';
 

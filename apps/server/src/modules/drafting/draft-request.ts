@@ -1,6 +1,6 @@
 import type { DraftKind, KnowledgeSource, TaskType, TemplateLanguage } from '@doppel/contracts';
 import type { Actor } from '../../lib/actor';
-import type { Subject } from '../engine/draft-prompt';
+import type { Subject } from '../engine';
 import type { ProactiveIntent } from './proactive-openers';
 
 /** What can be drafted: every task type but a High Concept Analysis, whose result is a proposal. */

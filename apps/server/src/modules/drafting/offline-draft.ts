@@ -7,7 +7,7 @@ import {
   type KnowledgeSource,
   type TemplateLanguage,
 } from '@doppel/contracts';
-import { sentences } from '../knowledge/text-analysis';
+import { sentences } from '../knowledge';
 import type { DraftBrief, DraftRequest } from './draft-request';
 import { proactiveOpener } from './proactive-openers';
 import { inLanguage, offlineDraftInVoice, type Voice } from './voice';

@@ -1,6 +1,6 @@
 import { and, communicationHistory, desc, eq } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import type { HistoryLine } from '../engine/draft-prompt';
+import type { HistoryLine } from '../engine';
 
 /** How many recent messages with the contact a model reads (drafts and analysis). */
 const HISTORY_LINES = 12;

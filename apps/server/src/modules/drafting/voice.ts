@@ -1,6 +1,6 @@
 import { isPostTask, type DraftKind, type TemplateLanguage } from '@doppel/contracts';
-import { detectLanguage } from '../engine/detect-language';
-import type { Voice } from '../engine/persona-voice';
+import { detectLanguage } from '../language';
+import type { Voice } from '../engine';
 
 export type { Voice };
 import type { DraftType } from './draft-request';

@@ -2,12 +2,17 @@ import type { DraftKind, TemplateLanguage } from '@doppel/contracts';
 import { eq, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { yieldOnce } from '../../lib/yield-once';
-import { generateForUser, streamForUser, type UserModelRequest } from '../ai-models/call-model';
-import { resolveModel, type ProviderModel } from '../ai-models/resolve-model';
-import { subjectSearchText } from '../engine/draft-prompt';
-import type { Voice } from '../engine/persona-voice';
-import { groundIn, type Grounding } from '../knowledge/ground';
-import { getTwinVoice } from '../personas/persona-queries';
+import {
+  generateForUser,
+  type ProviderModel,
+  resolveModel,
+  streamForUser,
+  type UserModelRequest,
+} from '../ai-models';
+import { subjectSearchText } from '../engine';
+import type { Voice } from '../engine';
+import { groundIn, type Grounding } from '../knowledge';
+import { getTwinVoice } from '../personas';
 import { draftLanguage } from './draft-language';
 import { buildDraftPrompt } from './draft-prompt';
 import type {

@@ -4,12 +4,12 @@ import {
   type Task,
   type TemplateLanguage,
 } from '@doppel/contracts';
-import { describePassages } from '../knowledge/ground';
+import { describePassages } from '../knowledge';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { generateForUser } from '../ai-models/call-model';
-import type { ProviderModel } from '../ai-models/resolve-model';
+import { generateForUser } from '../ai-models';
+import type { ProviderModel } from '../ai-models';
 import { describeTask, LANGUAGE_NAMES, type HistoryLine } from './draft-prompt';
 import { describeGoals, type Voice } from './persona-voice';
 import type { TaskAnalysis } from './offline-analysis';

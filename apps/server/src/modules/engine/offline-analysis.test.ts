@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect-language';
+import { detectLanguage } from '../language';
 import { analyzeOffline } from './offline-analysis';
 
 describe('offline language detection', () => {

@@ -1,5 +1,5 @@
 import type { TaskContext, TaskPriority, TaskType, TemplateLanguage } from '@doppel/contracts';
-import { detectLanguage } from './detect-language';
+import { detectLanguage } from '../language';
 
 /*
  * The offline engine's analysis: deterministic rules over the message or signal, used when no

@@ -13,9 +13,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { offlineDraft as offlineDraftOf, PROACTIVE_OPENERS, proactiveOpener } from '../drafting';
-import { draftRequestForTask, proactiveIntent } from '../tasks/task-drafts';
+import { draftRequestForTask, proactiveIntent } from '../tasks';
 import { OFFLINE_ENGINE, withAnalysis } from './analyze-task';
-import { detectLanguage } from './detect-language';
+import { detectLanguage } from '../language';
 import { analyzeOffline, type TaskAnalysis } from './offline-analysis';
 import { type Voice } from './persona-voice';
 

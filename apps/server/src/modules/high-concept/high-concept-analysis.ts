@@ -8,22 +8,15 @@ import {
   type PersonaProposal,
   type Task,
 } from '@doppel/contracts';
-import { and, eq, personaProfiles } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { generateForUser } from '../ai-models/call-model';
-import { resolveModel, type ProviderModel } from '../ai-models/resolve-model';
-import type { AuthenticatedUser } from '../auth/sessions';
-import { jsonObjectIn } from '../engine/model-analysis';
-import { LANGUAGE_NAMES } from '../engine/draft-prompt';
-import { OFFLINE_ENGINE } from '../engine/analyze-task';
-import { describePassages, groundIn } from '../knowledge/ground';
-import { keyTopics } from '../knowledge/text-analysis';
-import { getUserSettings } from '../settings/user-settings';
-import { createTask } from '../tasks/task-commands';
-import { getTask } from '../tasks/task-queries';
-import { setTaskStatus } from '../tasks/task-records';
-import { getPersona } from '../personas/persona-queries';
+import { generateForUser, type ProviderModel, resolveModel } from '../ai-models';
+import type { Actor } from '../../lib/actor';
+import { jsonObjectIn, LANGUAGE_NAMES, OFFLINE_ENGINE } from '../engine';
+import { describePassages, groundIn, keyTopics } from '../knowledge';
+import { getUserSettings } from '../settings';
+import { createTask, getTask, setTaskStatus } from '../tasks';
+import { getPersona, setPersonaFields } from '../personas';
 
 const NO_PROPOSAL = 'This task has no persona proposal to accept';
 
@@ -128,7 +121,7 @@ async function modelProposal(
  */
 export async function startHighConceptAnalysis(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   personaId: string,
 ): Promise<Task> {
   const persona = await getPersona(ctx.db, auth.userId, personaId);
@@ -187,12 +180,9 @@ export async function acceptProposal(
   }
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(personaProfiles)
-      .set({ ...chosen, updatedAt: now })
-      .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
-      .returning({ id: personaProfiles.id });
-    if (!updated) throw new AppError('not_found', 'Persona not found');
+    if (!(await setPersonaFields(tx, userId, personaId, chosen, now))) {
+      throw new AppError('not_found', 'Persona not found');
+    }
     await setTaskStatus(tx, { userId }, taskId, 'completed', now);
     return { task: await getTask(tx, userId, taskId), persona: await getPersona(tx, userId, personaId) };
   });

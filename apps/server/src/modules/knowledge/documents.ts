@@ -22,7 +22,7 @@ import {
 } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { detectLanguage } from '../engine/detect-language';
+import { detectLanguage } from '../language';
 import { extractiveSummary, keyTopics, qualityScore, splitPassages } from './text-analysis';
 import { searchConfig } from './text-search';
 
@@ -66,7 +66,6 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
     isSample: row.isSample,
   };
 }
-
 
 interface FigureRow {
   category: DocumentCategory;

@@ -15,7 +15,7 @@ import {
 } from '@doppel/contracts';
 import { documentPassages, documents, eq, jobs, sql } from '@doppel/db';
 import type { DoppelApp } from '../../app';
-import { createJobQueue, DEFAULT_LEASE_MS } from '../../jobs/job-queue';
+import { createJobQueue, DEFAULT_LEASE_MS } from '../../lib/job-queue';
 import { createTestApp, eventually, ManualClock, signedInUser } from '../../test-support/test-app';
 import { makeDocx, makePdf, multipart, type MultipartPart } from '../../test-support/test-files';
 import { PROCESS_DOCUMENT_JOB } from './process-document';

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, mcpServers } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { AuthenticatedUser } from '../auth/sessions';
+import type { Actor } from '../../lib/actor';
 
 export type McpServerRow = typeof mcpServers.$inferSelect;
 
@@ -67,7 +67,7 @@ export async function listActiveMcpServerRows(ctx: AppContext, userId: string): 
 
 export async function createMcpServer(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   input: CreateMcpServerInput,
 ): Promise<McpServer> {
   if (auth.isDemo) throw new AppError('demo_restricted');
@@ -97,7 +97,7 @@ export async function createMcpServer(
 /** An omitted header keeps the stored one, an empty string removes it. */
 export async function updateMcpServer(
   ctx: AppContext,
-  auth: AuthenticatedUser,
+  auth: Actor,
   id: string,
   input: UpdateMcpServerInput,
 ): Promise<McpServer> {
@@ -127,7 +127,7 @@ export async function updateMcpServer(
   return toView(row);
 }
 
-export async function deleteMcpServer(ctx: AppContext, auth: AuthenticatedUser, id: string): Promise<void> {
+export async function deleteMcpServer(ctx: AppContext, auth: Actor, id: string): Promise<void> {
   if (auth.isDemo) throw new AppError('demo_restricted');
   const deleted = await ctx.db
     .delete(mcpServers)

@@ -1,6 +1,6 @@
 import type { McpServerTestResult } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
-import type { AuthenticatedUser } from '../auth/sessions';
+import type { Actor } from '../../lib/actor';
 import { connectMcpServer, MCP_REQUEST_TIMEOUT_MS } from './connect-mcp-server';
 import { loadOwnMcpServer } from './mcp-servers';
 
@@ -8,11 +8,7 @@ import { loadOwnMcpServer } from './mcp-servers';
  * The "Test" button: connects and lists the server's tools. An unreachable or failing server is
  * the answer, not an error of this request.
  */
-export async function testMcpServer(
-  ctx: AppContext,
-  auth: AuthenticatedUser,
-  id: string,
-): Promise<McpServerTestResult> {
+export async function testMcpServer(ctx: AppContext, auth: Actor, id: string): Promise<McpServerTestResult> {
   const row = await loadOwnMcpServer(ctx, auth.userId, id);
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);

@@ -81,10 +81,25 @@ export async function connectionFor(
   return row?.isConnected ? row : null;
 }
 
+/**
+ * The connection a webhook names in its URL, whoever owns it — the request is then verified by
+ * that connection's own secrets; null when there is none on that platform.
+ */
+export async function webhookConnection(
+  ctx: AppContext,
+  platform: MessengerPlatform,
+  connectionId: string,
+): Promise<ConnectionRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(messengerConnections)
+    .where(and(eq(messengerConnections.id, connectionId), eq(messengerConnections.platform, platform)));
+  return row ?? null;
+}
+
 export function allows(row: ConnectionRow, permission: MessengerPermission): boolean {
   return row.permissions.includes(permission);
 }
-
 
 export async function listMessengers(ctx: AppContext, userId: string): Promise<MessengerConnection[]> {
   const rows = await ctx.db

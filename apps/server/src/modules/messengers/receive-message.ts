@@ -2,9 +2,9 @@ import type { MessengerPlatform } from '@doppel/contracts';
 import { inboundEvents, sql, type DbOrTx } from '@doppel/db';
 import type { InboundMessage } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
-import type { JobHandler } from '../../jobs/job-queue';
-import { findOrCreateContact, recordMessage } from '../contacts/contact-records';
-import { detectLanguage } from '../engine/detect-language';
+import type { JobHandler } from '../../lib/job-queue';
+import { findOrCreateContact, recordMessage } from '../contacts';
+import { detectLanguage } from '../language';
 
 export const RECEIVE_MESSAGE_JOB = 'messengers.receive-message';
 
@@ -40,6 +40,21 @@ export async function acceptInboundMessage(
   };
   await ctx.jobs.enqueue(tx, RECEIVE_MESSAGE_JOB, { ...payload });
   return true;
+}
+
+/** Takes in a webhook's messages in one transaction; answers how many were new. */
+export async function acceptInboundMessages(
+  ctx: AppContext,
+  connection: { id: string; userId: string; platform: MessengerPlatform },
+  messages: InboundMessage[],
+): Promise<number> {
+  let accepted = 0;
+  await ctx.db.transaction(async (tx) => {
+    for (const message of messages) {
+      if (await acceptInboundMessage(ctx, tx, connection, message)) accepted++;
+    }
+  });
+  return accepted;
 }
 
 /**

@@ -8,9 +8,7 @@ import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { getContact } from '../contacts/contact-commands';
-import { toHistoryEntry, type HistoryEntry } from '../contacts/contact-history';
-import { recordMessage } from '../contacts/contact-records';
+import { getContact, type HistoryEntry, recordMessage, toHistoryEntry } from '../contacts';
 import { allows, connectionFor, credentialsOf } from './messenger-connections';
 
 // The public API's body (contracts public-api.ts); re-exported for the module's callers.

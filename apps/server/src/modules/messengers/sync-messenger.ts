@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import {
   allows,
-  
   credentialsOf,
   findConnection,
   messengerFailure,

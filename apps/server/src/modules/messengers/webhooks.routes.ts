@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messengerPlatformSchema } from '@doppel/contracts';
-import { eq, messengerConnections } from '@doppel/db';
 import { z } from 'zod';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import type { WebhookRequest } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
-import { allows, credentialsOf } from './messenger-connections';
-import { acceptInboundMessage } from './receive-message';
+import { allows, credentialsOf, webhookConnection } from './messenger-connections';
+import { acceptInboundMessages } from './receive-message';
 
 const params = z.object({ platform: messengerPlatformSchema, connectionId: z.uuid() });
 
@@ -31,11 +30,8 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
     const { platform, connectionId } = parsed.data;
-    const [connection] = await ctx.db
-      .select()
-      .from(messengerConnections)
-      .where(eq(messengerConnections.id, connectionId));
-    if (!connection || connection.platform !== platform) {
+    const connection = await webhookConnection(ctx, platform, connectionId);
+    if (!connection) {
       request.log.warn({ platform, connectionId }, 'webhook for an unknown connection refused');
       return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
     }
@@ -67,13 +63,7 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       // The platform must still get its 200, or it retries for hours.
       request.log.info({ platform, connectionId }, 'message ignored: reading is turned off');
     } else if (outcome.messages.length > 0) {
-      let accepted = 0;
-      await ctx.db.transaction(async (tx) => {
-        for (const message of outcome.messages) {
-          if (await acceptInboundMessage(ctx, tx, connection, message)) accepted++;
-        }
-      });
-      if (accepted > 0) ctx.jobs.wake();
+      if ((await acceptInboundMessages(ctx, connection, outcome.messages)) > 0) ctx.jobs.wake();
     }
     const answer = outcome.reply ?? { status: 200, body: { ok: true } };
     return reply.code(answer.status).send(answer.body);

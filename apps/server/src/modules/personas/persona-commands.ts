@@ -5,7 +5,7 @@ import {
   type Persona,
   type UpdatePersonaInput,
 } from '@doppel/contracts';
-import { and, eq, personaProfiles } from '@doppel/db';
+import { and, eq, personaProfiles, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { PERSONA_NOT_FOUND, getPersona } from './persona-queries';
@@ -35,14 +35,30 @@ export async function updatePersona(
 ): Promise<Persona> {
   const fields = updatePersonaInputSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(personaProfiles)
-      .set({ ...fields, updatedAt: ctx.clock.now() })
-      .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
-      .returning({ id: personaProfiles.id });
-    if (!updated) throw new AppError('not_found', PERSONA_NOT_FOUND);
+    if (!(await setPersonaFields(tx, userId, personaId, fields, ctx.clock.now()))) {
+      throw new AppError('not_found', PERSONA_NOT_FOUND);
+    }
     return getPersona(tx, userId, personaId);
   });
+}
+
+/**
+ * Writes already-checked fields onto the user's persona (an edit, an accepted High Concept
+ * proposal) inside the caller's transaction; answers whether the user has such a persona.
+ */
+export async function setPersonaFields(
+  tx: DbOrTx,
+  userId: string,
+  personaId: string,
+  fields: UpdatePersonaInput,
+  now: Date,
+): Promise<boolean> {
+  const [updated] = await tx
+    .update(personaProfiles)
+    .set({ ...fields, updatedAt: now })
+    .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
+    .returning({ id: personaProfiles.id });
+  return Boolean(updated);
 }
 
 /** Deletes the persona and its message templates; its contacts stay, without a persona. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context';
 import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
-import { loadUserView } from '../auth/user-view';
+import { loadUserView } from '../auth';
 import { updateProfile } from './update-profile';
 
 const tags = ['profile'];

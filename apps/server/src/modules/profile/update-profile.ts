@@ -2,30 +2,21 @@ import { updateProfileInputSchema, type UpdateProfileInput, type User } from '@d
 import { and, eq, ne, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { sendAccountEmail } from '../auth/account-emails';
-import { issueEmailToken } from '../auth/email-tokens';
-import type { AuthenticatedUser } from '../auth/sessions';
-import { loadUserView } from '../auth/user-view';
+import type { Actor } from '../../lib/actor';
+import { issueEmailToken, loadUserView, sendAccountEmail, setFullName } from '../auth';
 
 /**
  * Saves the name at once; a new email address only after it is confirmed from its own inbox,
  * so a typo cannot lock the user out and nobody can take over an address they do not read.
  */
-export async function updateProfile(
-  ctx: AppContext,
-  auth: AuthenticatedUser,
-  input: UpdateProfileInput,
-): Promise<User> {
+export async function updateProfile(ctx: AppContext, auth: Actor, input: UpdateProfileInput): Promise<User> {
   const changes = updateProfileInputSchema.parse(input);
   const now = ctx.clock.now();
   const emailChange = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
     if (!current) throw new AppError('not_found');
     if (changes.fullName !== undefined) {
-      await tx
-        .update(users)
-        .set({ fullName: changes.fullName, updatedAt: now })
-        .where(eq(users.id, auth.userId));
+      await setFullName(tx, auth.userId, changes.fullName, now);
     }
     if (changes.email === undefined || changes.email === current.email) return null;
     if (auth.isDemo) throw new AppError('demo_restricted');

@@ -1,9 +1,9 @@
 import type { SignalPlatform, TaskContext, TaskType } from '@doppel/contracts';
 import type { signalSources } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { OFFLINE_ENGINE } from '../engine/analyze-task';
-import { getTwinVoice } from '../personas/persona-queries';
-import { getUserSettings } from '../settings/user-settings';
+import { OFFLINE_ENGINE } from '../engine';
+import { getTwinVoice } from '../personas';
+import { getUserSettings } from '../settings';
 import { contentThemes } from './match-signal';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
 

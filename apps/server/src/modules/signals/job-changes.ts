@@ -10,8 +10,8 @@ import {
 import { and, eq, signalItems } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { findOrCreateContact } from '../contacts/contact-records';
-import { getUserSettings } from '../settings/user-settings';
+import { findOrCreateContact } from '../contacts';
+import { getUserSettings } from '../settings';
 import { JobChangeCsvError, parseJobChangeCsv } from './parse-job-change-csv';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
 
@@ -90,17 +90,21 @@ export async function recordJobChange(
       return { status: 'duplicate' as const, taskId: earlier?.taskId ?? null, contactId: null };
     }
     // The person by name, now at the new company; or a new contact (job changes come from LinkedIn).
-    const contact = await findOrCreateContact(tx, { userId }, {
-      match: { name: change.name },
-      create: {
-        name: change.name,
-        company: change.newCompany,
-        language: userLanguage,
-        source: 'linkedin',
+    const contact = await findOrCreateContact(
+      tx,
+      { userId },
+      {
+        match: { name: change.name },
+        create: {
+          name: change.name,
+          company: change.newCompany,
+          language: userLanguage,
+          source: 'linkedin',
+        },
+        update: { company: change.newCompany },
+        now,
       },
-      update: { company: change.newCompany },
-      now,
-    });
+    );
     const taskId = await insertSignalTask(
       tx,
       userId,

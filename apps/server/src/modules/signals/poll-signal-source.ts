@@ -17,10 +17,10 @@ import {
 } from '../../integrations/feeds/reddit';
 import { anyAddress } from '../../integrations/web/fetch-page';
 import type { AppContext } from '../../lib/context';
-import type { JobHandler } from '../../jobs/job-queue';
-import { OFFLINE_ENGINE } from '../engine/analyze-task';
-import { getTwinVoice } from '../personas/persona-queries';
-import { getUserSettings } from '../settings/user-settings';
+import type { JobHandler } from '../../lib/job-queue';
+import { OFFLINE_ENGINE } from '../engine';
+import { getTwinVoice } from '../personas';
+import { getUserSettings } from '../settings';
 import { pollContentPlan } from './content-plan';
 import {
   commentWelcome,

@@ -26,13 +26,6 @@ export async function lockSource(tx: DbOrTx, userId: string, sourceId: string) {
   return row ?? null;
 }
 
-const queuedPollOf = (sourceId: string) =>
-  and(
-    eq(jobs.kind, POLL_JOB_KIND),
-    eq(jobs.status, 'queued'),
-    sql`${jobs.payload}->>'sourceId' = ${sourceId}`,
-  );
-
 /**
  * Makes sure the source's poll runs no later than `runAt`: the queued job moves earlier (never
  * later, so a "poll now" is not pushed back by a poll finishing meanwhile), or one is written.
@@ -45,14 +38,8 @@ export async function schedulePoll(
   sourceId: string,
   runAt: Date,
 ): Promise<Date> {
-  const now = ctx.clock.now();
-  const moved = await tx
-    .update(jobs)
-    .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)`, updatedAt: now })
-    .where(queuedPollOf(sourceId))
-    .returning({ runAt: jobs.runAt });
-  let next = moved[0]?.runAt ?? runAt;
-  if (moved.length === 0) {
+  let next = await ctx.jobs.moveEarlier(tx, POLL_JOB_KIND, { sourceId }, runAt);
+  if (!next) {
     await ctx.jobs.enqueue(tx, POLL_JOB_KIND, { userId, sourceId } satisfies PollJobPayload, { runAt });
     next = runAt;
   }
@@ -64,11 +51,20 @@ export async function schedulePoll(
 }
 
 /** Drops the source's queued polls (paused or removed); a poll already running finds it so. */
-export async function cancelPolls(tx: DbOrTx, sourceId: string): Promise<void> {
-  await tx.delete(jobs).where(queuedPollOf(sourceId));
+export async function cancelPolls(ctx: AppContext, tx: DbOrTx, sourceId: string): Promise<void> {
+  await ctx.jobs.cancelQueued(tx, POLL_JOB_KIND, { sourceId });
 }
 
 /** How many polls are queued for a source (tests and the one-future-job guarantee). */
 export async function queuedPolls(tx: DbOrTx, sourceId: string): Promise<Array<{ id: string; runAt: Date }>> {
-  return tx.select({ id: jobs.id, runAt: jobs.runAt }).from(jobs).where(queuedPollOf(sourceId));
+  return tx
+    .select({ id: jobs.id, runAt: jobs.runAt })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, POLL_JOB_KIND),
+        eq(jobs.status, 'queued'),
+        sql`${jobs.payload}->>'sourceId' = ${sourceId}`,
+      ),
+    );
 }

@@ -2,9 +2,7 @@ import { isPostTask, type KnowledgeSource, type Task } from '@doppel/contracts';
 import { loadActor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
 import { writeOfflineDrafts, writePostDrafts } from '../drafting';
-import { draftRequestForTask } from '../tasks/task-drafts';
-import { saveTaskResponses } from '../tasks/task-commands';
-import { getTask } from '../tasks/task-queries';
+import { draftRequestForTask, getTask, saveTaskResponses } from '../tasks';
 
 /*
  * The drafts a signal task starts with, by the offline engine (a model writes drafts when the

@@ -50,7 +50,6 @@ export async function isDemoUser(db: DbOrTx, userId: string): Promise<boolean> {
   return user?.isDemo ?? false;
 }
 
-
 export async function getSignalSource(db: DbOrTx, userId: string, sourceId: string): Promise<SignalSource> {
   const [row] = await db
     .select()
@@ -172,7 +171,7 @@ export async function updateSignalSource(
       .where(eq(signalSources.id, sourceId));
     const active = changes.isActive ?? row.isActive;
     if (!active) {
-      await cancelPolls(tx, sourceId);
+      await cancelPolls(ctx, tx, sourceId);
     } else if (!demo) {
       if (changes.isActive === true && !row.isActive) {
         await schedulePoll(ctx, tx, userId, sourceId, now);
@@ -182,7 +181,7 @@ export async function updateSignalSource(
         changes.cadencePerWeek !== row.cadencePerWeek
       ) {
         // The slots move with the cadence: the next poll waits for the next one.
-        await cancelPolls(tx, sourceId);
+        await cancelPolls(ctx, tx, sourceId);
         await schedulePoll(ctx, tx, userId, sourceId, nextSlotStart(now, changes.cadencePerWeek));
       }
     }
@@ -197,7 +196,7 @@ export async function deleteSignalSource(ctx: AppContext, userId: string, source
   await ctx.db.transaction(async (tx) => {
     const row = await lockSource(tx, userId, sourceId);
     if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND);
-    await cancelPolls(tx, sourceId);
+    await cancelPolls(ctx, tx, sourceId);
     await tx.delete(signalSources).where(eq(signalSources.id, sourceId));
   });
 }

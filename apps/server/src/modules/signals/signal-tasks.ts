@@ -1,13 +1,7 @@
-import {
-  type SignalItemKind,
-  type TaskContext,
-  type TaskPriority,
-  type TaskType,
-} from '@doppel/contracts';
+import { type SignalItemKind, type TaskContext, type TaskPriority, type TaskType } from '@doppel/contracts';
 import { and, eq, signalItems, signalSources, sql, type DbOrTx } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { insertTask } from '../tasks/task-records';
-import { refineTaskAnalysisLater } from '../tasks/refine-task-analysis';
+import { insertTask, refineTaskAnalysisLater } from '../tasks';
 import { draftSignalTask } from './signal-drafts';
 
 /*

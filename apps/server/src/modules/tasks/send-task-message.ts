@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
-import { recordMessage } from '../contacts/contact-records';
-import { allows, connectionFor, credentialsOf } from '../messengers/messenger-connections';
+import { recordMessage } from '../contacts';
+import { allows, connectionFor, credentialsOf } from '../messengers';
 import { emailSubjectFrom } from './email-subject';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
@@ -83,16 +83,20 @@ async function deliver(
     if (!(error instanceof MessengerError)) throw error;
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await recordMessage(tx, { userId }, {
-        contactId: contact.id,
-        direction: 'outbound',
-        channel: platform.data,
-        text,
-        occurredAt: now,
-        deliveryStatus: 'failed',
-        deliveryError: error.message,
-        recordedAt: now,
-      });
+      await recordMessage(
+        tx,
+        { userId },
+        {
+          contactId: contact.id,
+          direction: 'outbound',
+          channel: platform.data,
+          text,
+          occurredAt: now,
+          deliveryStatus: 'failed',
+          deliveryError: error.message,
+          recordedAt: now,
+        },
+      );
       await tx
         .update(tasks)
         .set({
@@ -127,26 +131,34 @@ export async function sendTaskMessage(
     const channel = channelFor(current.type, current.contact?.source ?? null);
     const deliveryStatus = delivered ? ('sent' as const) : ('to_send_manually' as const);
     if (current.contact && !isPostTask(current.type)) {
-      await recordMessage(tx, { userId }, {
-        contactId: current.contact.id,
-        direction: 'outbound',
-        channel: channel ?? current.contact.source,
-        text,
-        occurredAt: now,
-        deliveryStatus,
-        externalId: delivered?.externalId ?? null,
-        recordedAt: now,
-      });
+      await recordMessage(
+        tx,
+        { userId },
+        {
+          contactId: current.contact.id,
+          direction: 'outbound',
+          channel: channel ?? current.contact.source,
+          text,
+          occurredAt: now,
+          deliveryStatus,
+          externalId: delivered?.externalId ?? null,
+          recordedAt: now,
+        },
+      );
     }
     // Whoever made the task learns it was sent (a campaign marks its lead contacted).
-    await ctx.domainEvents.publish(tx, { userId }, {
-      type: 'message.sent',
-      taskId,
-      contactId: current.contact?.id ?? null,
-      campaignId: current.context.campaignId ?? null,
-      leadId: current.context.leadId ?? null,
-      at: now.toISOString(),
-    });
+    await ctx.domainEvents.publish(
+      tx,
+      { userId },
+      {
+        type: 'message.sent',
+        taskId,
+        contactId: current.contact?.id ?? null,
+        campaignId: current.context.campaignId ?? null,
+        leadId: current.context.leadId ?? null,
+        at: now.toISOString(),
+      },
+    );
     const responses = { [kind]: text, sent: text };
     const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
     const [updated] = await tx

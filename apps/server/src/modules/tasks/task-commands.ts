@@ -8,7 +8,7 @@ import {
 } from '@doppel/contracts';
 import { and, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
-import { withAnalysis } from '../engine/analyze-task';
+import { withAnalysis } from '../engine';
 import type { AppContext } from '../../lib/context';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 import { insertTask, setTaskStatus } from './task-records';

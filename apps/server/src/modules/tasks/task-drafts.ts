@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { resolveModel } from '../ai-models/resolve-model';
+import { resolveModel } from '../ai-models';
 import {
   draftLanguage,
   streamDraft,
@@ -21,8 +21,7 @@ import {
   type DraftEngine,
   type ProactiveIntent,
 } from '../drafting';
-import { subjectOf } from '../engine/draft-prompt';
-import { translateWithModel } from '../engine/model-analysis';
+import { subjectOf, translateWithModel } from '../engine';
 import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 

@@ -9,7 +9,7 @@ import {
 import { and, contacts, eq, sql, tasks, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { OFFLINE_ENGINE, withAnalysis } from '../engine/analyze-task';
+import { OFFLINE_ENGINE, withAnalysis } from '../engine';
 
 /*
  * The tasks module owns the tasks table: every task comes to be, changes status and is filled
@@ -124,7 +124,9 @@ export async function setTaskStatus(
       status,
       updatedAt: now,
       completedAt:
-        status === 'completed' ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)` : null,
+        status === 'completed'
+          ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`
+          : null,
     })
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, actor.userId)))
     .returning({ id: tasks.id });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, jobs, sql, type Db, type DbOrTx } from '@doppel/db';
-import type { Clock } from '../lib/clock';
+import type { Clock } from './clock';
 
 /*
  * Durable background jobs in the application's own database (docs/decisions/016). A job row is
@@ -64,7 +64,23 @@ export interface JobQueue {
   runDue(options?: RunDueOptions): Promise<number>;
   /** Runs these jobs now, if they are committed, due and not taken by another worker. */
   runNow(ids: readonly string[]): Promise<void>;
+  /** Queued (not running) jobs of a kind whose payload has these values. */
+  queued(tx: DbOrTx, kind: string, match: PayloadMatch): Promise<Array<{ id: string; runAt: Date }>>;
+  /** Moves such queued jobs to `runAt` when that is earlier; answers their run time, or null if none. */
+  moveEarlier(tx: DbOrTx, kind: string, match: PayloadMatch, runAt: Date): Promise<Date | null>;
+  /** Drops such queued jobs; a job already running carries on. */
+  cancelQueued(tx: DbOrTx, kind: string, match: PayloadMatch): Promise<void>;
 }
+
+/** Payload fields a queued job must have, compared as text. */
+export type PayloadMatch = Record<string, string>;
+
+const queuedMatching = (kind: string, match: PayloadMatch) =>
+  and(
+    eq(jobs.kind, kind),
+    eq(jobs.status, 'queued'),
+    ...Object.entries(match).map(([field, value]) => sql`${jobs.payload}->>${field} = ${value}`),
+  );
 
 export interface RunDueOptions {
   userId?: string;
@@ -165,7 +181,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await fail(job, handler, error instanceof Error ? error : new Error(String(error)));
     } finally {
       clearInterval(heartbeat);
-      await options.afterEach?.().catch((error: unknown) => log.warn({ err: error }, 'after-job hook failed'));
+      await options
+        .afterEach?.()
+        .catch((error: unknown) => log.warn({ err: error }, 'after-job hook failed'));
     }
   }
 
@@ -228,6 +246,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       loop = null;
     },
     runDue,
+    queued: (tx, kind, match) =>
+      tx.select({ id: jobs.id, runAt: jobs.runAt }).from(jobs).where(queuedMatching(kind, match)),
+    async moveEarlier(tx, kind, match, runAt) {
+      const moved = await tx
+        .update(jobs)
+        .set({
+          runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)`,
+          updatedAt: clock.now(),
+        })
+        .where(queuedMatching(kind, match))
+        .returning({ runAt: jobs.runAt });
+      return moved[0]?.runAt ?? null;
+    },
+    async cancelQueued(tx, kind, match) {
+      await tx.delete(jobs).where(queuedMatching(kind, match));
+    },
     async runNow(ids) {
       if (ids.length === 0) return;
       for (let job = await claim({ ids }); job; job = await claim({ ids })) await execute(job);

@@ -1,7 +1,7 @@
 import { and, eq, ne, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { consumeEmailToken } from '../auth/email-tokens';
+import { consumeEmailToken } from './email-tokens';
 
 /** Switches the account to the address whose inbox opened the link. */
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<void> {

@@ -1,8 +1,10 @@
-import type { CreatePersonaInput } from '@doppel/contracts';
+import { createPersonaInputSchema, type CreatePersonaInput } from '@doppel/contracts';
+import { personaProfiles, type DbOrTx } from '@doppel/db';
+import type { Actor } from '../../lib/actor';
 
 export interface SamplePersona {
   fields: CreatePersonaInput;
-  /** Sample contacts (by key, see sample-tasks.ts) this persona handles. */
+  /** Sample contacts (by key, see demo/sample-tasks.ts) this persona handles. */
   contactKeys: string[];
 }
 
@@ -93,3 +95,31 @@ export const SAMPLE_PERSONAS: SamplePersona[] = [
     },
   },
 ];
+
+/**
+ * Writes a demo sandbox's sample personas, each a second older than the next so the first stays
+ * the twin's voice; answers each one's id with the sample contacts it handles.
+ */
+export async function seedSamplePersonas(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  now: Date,
+): Promise<Array<{ id: string; contactKeys: string[] }>> {
+  const seeded = [];
+  for (const [index, sample] of SAMPLE_PERSONAS.entries()) {
+    const createdAt = new Date(now.getTime() - (SAMPLE_PERSONAS.length - index) * 1000);
+    const [persona] = await tx
+      .insert(personaProfiles)
+      .values({
+        ...createPersonaInputSchema.parse(sample.fields),
+        userId: actor.userId,
+        isSample: true,
+        twinVoice: index === 0,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: personaProfiles.id });
+    seeded.push({ id: persona!.id, contactKeys: sample.contactKeys });
+  }
+  return seeded;
+}

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@doppel/contracts';
-import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
+import { AppError } from './app-error';
+import type { Clock } from './clock';
 
 const ISSUER = 'doppel';
 const AUDIENCE = 'doppel-web';

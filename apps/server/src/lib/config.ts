@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { MessengerApiUrls } from './integrations/messengers/messenger-adapter';
-import type { RetryPolicy } from './lib/retrying-fetch';
+import type { RetryPolicy } from './retrying-fetch';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -48,6 +47,13 @@ const envSchema = z.object({
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
 });
+
+export interface MessengerApiUrls {
+  telegram: string;
+  whatsapp: string;
+  slack: string;
+  discord: string;
+}
 
 export interface Config {
   port: number;
@@ -144,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
     ai: e.AI_PROVIDER
       ? { provider: e.AI_PROVIDER, model: e.AI_MODEL!, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }

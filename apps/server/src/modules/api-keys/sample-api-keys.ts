@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKeyPermission, ApiKeyService } from '@doppel/contracts';
+import { apiKeys, type DbOrTx } from '@doppel/db';
+import type { Actor } from '../../lib/actor';
 
 /**
  * The demo sandbox's API keys (spec §9 sample limits), labelled as samples. Their text is never
@@ -36,6 +38,20 @@ export const SAMPLE_API_KEYS: Array<{
 ];
 
 /** A hash no key text will ever have, and the last 4 characters of nothing real. */
-export function sampleKeyHash(): { keyHash: string; keyLast4: string } {
+function sampleKeyHash(): { keyHash: string; keyLast4: string } {
   return { keyHash: randomBytes(32).toString('hex'), keyLast4: randomBytes(2).toString('hex') };
+}
+
+/** Writes a demo sandbox's sample keys, a day apart. */
+export async function seedSampleApiKeys(tx: DbOrTx, actor: Pick<Actor, 'userId'>, now: Date): Promise<void> {
+  await tx.insert(apiKeys).values(
+    SAMPLE_API_KEYS.map((sample, index) => ({
+      ...sample,
+      ...sampleKeyHash(),
+      userId: actor.userId,
+      isSample: true,
+      createdAt: new Date(now.getTime() - (index + 1) * 86_400_000),
+      updatedAt: now,
+    })),
+  );
 }

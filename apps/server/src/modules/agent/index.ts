@@ -1,0 +1,1 @@
+export { agentRoutes } from './agent.routes';

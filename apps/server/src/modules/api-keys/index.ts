@@ -1,0 +1,3 @@
+export { hashApiKey, recordKeyUse } from './api-keys';
+export { apiKeysRoutes } from './api-keys.routes';
+export { seedSampleApiKeys } from './sample-api-keys';

@@ -1,0 +1,4 @@
+export { campaignsRoutes } from './campaigns.routes';
+export { markLeadContacted, markLeadsResponded } from './engage-leads';
+export { campaignRunJob } from './run-campaign';
+export { seedSampleCampaigns } from './sample-campaigns';

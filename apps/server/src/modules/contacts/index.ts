@@ -1,0 +1,25 @@
+export {
+  createContact,
+  createContactInputSchema,
+  getContact,
+  updateContact,
+  updateContactInputSchema,
+} from './contact-commands';
+export {
+  HISTORY_MAX_LIMIT,
+  contactHistoryPageSchema,
+  contactHistoryQuerySchema,
+  historyEntrySchema,
+  listContactHistory,
+  toHistoryEntry,
+  type HistoryEntry,
+} from './contact-history';
+export {
+  addContacts,
+  assignContactsToPersona,
+  findOrCreateContact,
+  recordMessage,
+  recordMessages,
+} from './contact-records';
+export { contactsRoutes } from './contacts.routes';
+export { escapeLike, listContacts } from './list-contacts';

@@ -1,0 +1,2 @@
+export { demoRoutes } from './demo.routes';
+export { removeExpiredDemoSandboxes } from './remove-expired-demo-sandboxes';

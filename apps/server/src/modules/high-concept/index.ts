@@ -1,0 +1,1 @@
+export { highConceptRoutes } from './high-concept.routes';

@@ -1,0 +1,13 @@
+export { createLink } from './add-documents';
+export {
+  createThought,
+  getDocument,
+  insertTextDocument,
+  listDocuments,
+  type TextDocumentInput,
+} from './documents';
+export { describePassages, groundIn, type Grounding } from './ground';
+export { knowledgeRoutes } from './knowledge.routes';
+export { processDocumentJob } from './process-document';
+export { searchKnowledge, toSource } from './search-knowledge';
+export { keyTopics, sentences } from './text-analysis';

@@ -1,0 +1,1 @@
+export { detectLanguage } from './detect-language';

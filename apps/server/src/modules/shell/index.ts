@@ -1,0 +1,1 @@
+export { shellRoutes } from './shell.routes';

@@ -1,0 +1,2 @@
+export { subscriptionRoutes } from './subscription.routes';
+export { startDefaultPlan } from './subscription-records';

@@ -1,0 +1,2 @@
+export { assertTokenQuotaLeft, getTokenUsage, recordTokenUsage } from './token-usage';
+export { usageRoutes } from './usage.routes';
