@@ -1,7 +1,7 @@
 // Growth's list routes over real HTTP on the embedded database (or PostgreSQL with
 // BENCH_DATABASE_URL): the campaign list with each campaign's figures, and one campaign's
 // 10,000 leads — list, filters, search, last page — its detail and its analytics.
-// Budget: p95 < 50 ms at 50 concurrent connections on PGlite (ARCHITECTURE.md §7).
+// Budget: p95 < 50 ms at 50 concurrent connections on PGlite.
 //
 // Environment: N (requests per scenario, default 1000), C (concurrency, default 50).
 import { startBenchApp } from './lib/bench-app.mjs';

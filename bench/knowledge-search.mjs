@@ -1,6 +1,6 @@
 // Knowledge-base search with 100,000 documents of one user, on the embedded database (or
 // PostgreSQL with BENCH_DATABASE_URL), and the time to ingest a 100-page PDF. Budgets
-// (ARCHITECTURE.md §7, issue 5): search p95 < 50 ms; PDF ingest < 5 s.
+//: search p95 < 50 ms; PDF ingest < 5 s.
 //
 // Search is timed through the domain function the API route calls (searchKnowledge), one query
 // at a time, so the figure is the database's and the ranking's, not HTTP's.

@@ -1,5 +1,5 @@
 // Lighthouse performance (default mobile emulation, simulated throttling) for /auth, cold, and,
-// inside a demo sandbox, /actions (warm cache). Budget: ≥ 90 each (ARCHITECTURE.md §7).
+// inside a demo sandbox, /actions (warm cache). Budget: ≥ 90 each.
 // Scores move by several points between runs on a 2-core machine: compare medians of a few
 // runs. LIGHTHOUSE_DEBUG=1 prints the audits behind the score.
 import fs from 'node:fs';

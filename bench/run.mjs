@@ -1,4 +1,4 @@
-// Runs every benchmark of bench/ and prints its figures (ARCHITECTURE.md §7). Figures are
+// Runs every benchmark of bench/ and prints its figures. Figures are
 // reported, not asserted: compare them with the budgets printed beside them.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

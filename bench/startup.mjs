@@ -1,5 +1,5 @@
 // Time from `npm start`'s entry to a ready server on a fresh embedded database, with the web
-// build already in place (a warm start). Budget: under 10 s (issue 2).
+// build already in place (a warm start). Budget: under 10 s.
 import { startServer } from './lib/server.mjs';
 
 const runs = [];

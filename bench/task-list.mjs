@@ -1,6 +1,6 @@
 // Task list API (GET /api/tasks) with 10,000 tasks for one user, over real HTTP, on the embedded
 // database (or PostgreSQL with BENCH_DATABASE_URL). Budget: p95 < 50 ms at 50 concurrent
-// connections on PGlite (ARCHITECTURE.md §7). The server runs in this process through tsx
+// connections on PGlite. The server runs in this process through tsx
 // (bench/run.mjs); the clients run in a worker thread, as a load generator on another machine
 // would, so their own work does not count as server time.
 //

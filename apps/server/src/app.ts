@@ -195,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   });
   // The platforms call these; each request is verified by its connection's own secrets.
   await app.register(webhooksRoutes, { ctx });
-  // Other tools reach the user's data with API keys (issue 9); their OpenAPI document and docs
+  // Other tools reach the user's data with API keys; their OpenAPI document and docs
   // page answer without a key.
   await registerPublicApiDocs(app, ctx);
   await app.register(

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
       if (removed > 0) app.log.info({ removed }, 'expired demo sandboxes removed');
       await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
       await pruneInboundEvents(ctx.db, new Date(now.getTime() - INBOUND_EVENT_RETENTION_MS));
-      // The health each messenger card shows (issue 7 §5); not awaited, so a slow platform
+      // The health each messenger card shows; not awaited, so a slow platform
       // never holds up start-up.
       checkAllMessengerHealth(ctx).catch((error: unknown) =>
         app.log.error({ err: error }, 'messenger health check failed'),

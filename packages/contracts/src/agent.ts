@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The longest message the agent console accepts. */
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 
-/** The console's commands (spec §2 Agent chat, issue 4); /help lists them in this order. */
+/** The console's commands; /help lists them in this order. */
 export const agentCommands = ['help', 'status', 'tasks', 'search', 'draft', 'clear'] as const;
 export type AgentCommand = (typeof agentCommands)[number];
 
@@ -16,7 +16,7 @@ export const chatEngineSchema = z.object({
 });
 export type ChatEngine = z.infer<typeof chatEngineSchema>;
 
-/** Spec §3 Chat message: id, type (user or assistant), content, timestamp. */
+/** Chat message: id, type (user or assistant), content, timestamp. */
 export const chatMessageSchema = z.object({
   id: z.string(),
   type: chatMessageTypeSchema,
@@ -30,7 +30,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatHistorySchema = z.object({ items: z.array(chatMessageSchema) });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-/** Spec §5 Chat input: empty or whitespace-only messages are not sent. */
+/** Chat input: empty or whitespace-only messages are not sent. */
 export const sendChatMessageInputSchema = z
   .object({
     content: z.string().trim().min(1, 'messageRequired').max(CHAT_MESSAGE_MAX_LENGTH, 'messageTooLong'),

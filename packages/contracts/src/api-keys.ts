@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Every key starts with this (spec §3: a fixed 4-character prefix), then 32 alphanumerics. */
+/** Every key starts with this, then 32 alphanumerics. */
 export const API_KEY_PREFIX = 'dpl_';
 export const API_KEY_RANDOM_LENGTH = 32;
 export const API_KEY_PATTERN = /^dpl_[A-Za-z0-9]{32}$/;
 
-/** Spec §3 API key services: what the key is for (machine names of the five the spec lists). */
+/** API key services: what the key is for (machine names of the five the spec lists). */
 export const apiKeyServices = [
   'doppel_api',
   'doppel_mcp',
@@ -24,7 +24,7 @@ export const apiKeyActions = ['read', 'write'] as const;
 export const apiKeyActionSchema = z.enum(apiKeyActions);
 export type ApiKeyAction = z.infer<typeof apiKeyActionSchema>;
 
-/** One resource with the actions allowed on it (spec §3 permissions). */
+/** One resource with the actions allowed on it. */
 export const apiKeyPermissionSchema = z
   .object({
     resource: apiKeyResourceSchema,
@@ -33,10 +33,10 @@ export const apiKeyPermissionSchema = z
   .strict();
 export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;
 
-/** New keys read contacts and nothing else (spec §3). */
+/** New keys read contacts and nothing else. */
 export const DEFAULT_API_KEY_PERMISSIONS: ApiKeyPermission[] = [{ resource: 'contacts', actions: ['read'] }];
 
-/** Spec §9 sample limits: 100 per minute and 10,000 per day are the defaults. */
+/** Sample limits: 100 per minute and 10,000 per day are the defaults. */
 export const apiKeyRateLimitSchema = z
   .object({
     requestsPerMinute: z.number().int().min(1).max(10_000),
@@ -76,7 +76,7 @@ const futureDate = z.iso.datetime({ offset: true });
 
 export const createApiKeyInputSchema = z
   .object({
-    // Spec §5: 'Заполните название ключа' when blank (the web app shows it by this key).
+    // 'Заполните название ключа' when blank (the web app shows it by this key).
     name: z.string().trim().min(1, 'keyNameRequired').max(100),
     description: z.string().trim().max(500).default(''),
     service: apiKeyServiceSchema.default('doppel_api'),

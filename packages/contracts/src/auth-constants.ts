@@ -2,13 +2,13 @@
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-/** Access tokens live 15 minutes (ARCHITECTURE.md §5). */
+/** Access tokens live 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** A session (the refresh-token family) lives at most 30 days without use. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-/** Demo sandboxes are removed 24 hours after they were created (issue 2, point 7). */
+/** Demo sandboxes are removed 24 hours after they were created. */
 export const DEMO_SANDBOX_TTL_HOURS = 24;
 /** The web app refreshes this long before the access token expires. */
 export const REFRESH_AHEAD_SECONDS = 60;
-/** Transient refresh failures back off from 200 ms, doubling per attempt (spec §9). */
+/** Transient refresh failures back off from 200 ms, doubling per attempt. */
 export const REFRESH_RETRY_BASE_MS = 200;

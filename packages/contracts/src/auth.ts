@@ -4,7 +4,7 @@ import { interfaceLanguageSchema } from './languages';
 
 /**
  * The spec's "simple email pattern": something@something.something, no spaces.
- * Messages are i18n keys of the `auth` namespace (spec §5 names them).
+ * Messages are i18n keys of the `auth` namespace.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,7 +24,7 @@ export const newPasswordSchema = z
 
 export const signInInputSchema = z.object({
   email: emailSchema,
-  // No other password rule is shown for sign-in (spec §5).
+  // No other password rule is shown for sign-in.
   password: z
     .string({ error: 'passwordRequired' })
     .min(1, 'passwordRequired')
@@ -56,7 +56,7 @@ export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
 export const userSchema = z.object({
   id: z.string().uuid(),
   email: z.string(),
-  /** full_name, else the part of the email before '@', else 'User' (spec §3). */
+  /** full_name, else the part of the email before '@', else 'User'. */
   name: z.string(),
   fullName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
@@ -89,7 +89,7 @@ export type StartDemoInput = z.infer<typeof startDemoInputSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Display name rule of spec §3. */
+/** The display name rule. */
 export function displayName(fullName: string | null | undefined, email: string | null | undefined): string {
   const trimmed = fullName?.trim();
   if (trimmed) return trimmed;

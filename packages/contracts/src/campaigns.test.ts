@@ -30,7 +30,7 @@ import {
   type CampaignStatus,
 } from './campaigns';
 
-describe('target contact count (§5, §9)', () => {
+describe('target contact count', () => {
   it('is valid from 10 to 10000, whole numbers only', () => {
     expect(isTargetCountValid(9)).toBe(false);
     expect(isTargetCountValid(10)).toBe(true);
@@ -60,7 +60,7 @@ describe('target contact count (§5, §9)', () => {
   });
 });
 
-describe('enrichment estimate (§9)', () => {
+describe('enrichment estimate', () => {
   it('keeps the spec’s seven tools with their costs and accuracies in order', () => {
     expect(ENRICHMENT_TOOLS.map((tool) => [tool.costPerContact, tool.accuracy])).toEqual([
       [0.1, 92],
@@ -101,7 +101,7 @@ describe('enrichment estimate (§9)', () => {
   });
 });
 
-describe('budgets (§9)', () => {
+describe('budgets', () => {
   it('daily budget is the suggested budget ÷ 30, rounded', () => {
     expect(dailyBudget(200)).toBe(7);
     expect(dailyBudget(150)).toBe(5);
@@ -128,7 +128,7 @@ describe('budgets (§9)', () => {
   });
 });
 
-describe('stages and the wizard (§4)', () => {
+describe('stages and the wizard', () => {
   it('derives the stage from progress at the thirds 33 and 66', () => {
     expect(stageForProgress(0)).toBe('extraction');
     expect(stageForProgress(32)).toBe('extraction');
@@ -153,7 +153,7 @@ describe('stages and the wizard (§4)', () => {
   });
 });
 
-describe('names (§3)', () => {
+describe('names', () => {
   it('stores title: sources → enrichment → channels with proper names joined by +', () => {
     expect(
       campaignDisplayName(
@@ -187,7 +187,7 @@ const wizard = {
   channels: ['linkedin' as const, 'email' as const],
 };
 
-describe('campaign draft (§3)', () => {
+describe('campaign draft', () => {
   it('is built whole from the wizard’s payload', () => {
     expect(buildCampaignDraft(wizard)).toEqual({
       name: 'Raise Funding Campaign: CSV Upload+Pipedrive → Clearbit+ZoomInfo → LinkedIn+Email',
@@ -242,7 +242,7 @@ describe('campaign draft (§3)', () => {
     expect(() => buildCampaignDraft({ ...wizard, totalBudget: 5 } as typeof wizard)).toThrow();
   });
 
-  it('refuses what the wizard’s steps refuse (§5)', () => {
+  it('refuses what the wizard’s steps refuse', () => {
     const fieldOf = (input: object) => {
       const result = createCampaignInputSchema.safeParse(input);
       return result.success

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Growth: campaigns and their leads (spec §2 Campaigns, §3 Campaign, Campaign draft, Lead,
- * §4, §5 Wizard, §9). The wizard's constants and formulas live here, in one tested module,
+ * Growth: campaigns and their leads. The wizard's constants and formulas live here, in one tested module,
  * so the web wizard shows exactly the figures the server stores.
  */
 
@@ -31,7 +30,7 @@ export const leadStatuses = ['new', 'contacted', 'responded', 'qualified', 'conv
 export const leadStatusSchema = z.enum(leadStatuses);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-// ── Wizard constants (§9) ──────────────────────────────────────────────────────────────
+// ── Wizard constants ──────────────────────────────────────────────────────────────
 
 export const WIZARD_STEPS = ['goal', 'extraction', 'enrichment', 'engagement', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -41,11 +40,11 @@ export const TARGET_CONTACTS_MIN = 10;
 export const TARGET_CONTACTS_MAX = 10_000;
 export const TARGET_CONTACTS_RECOMMENDED = { min: 100, max: 500 } as const;
 export const DATA_QUALITY_THRESHOLD = 80;
-/** Progress thirds (§4 Campaign stage, §9). */
+/** Progress thirds. */
 export const STAGE_THRESHOLDS = { enrichment: 33, engagement: 66 } as const;
 export const DAYS_PER_BUDGET_PERIOD = 30;
 export const EXPECTED_DURATION_WEEKS = { min: 2, max: 4 } as const;
-/** The card shows at most this many source icons (§9). */
+/** The card shows at most this many source icons. */
 export const MAX_CARD_SOURCE_ICONS = 3;
 
 export const campaignGoals = ['raise_funding', 'find_partners', 'acquire_customers', 'hire_talent'] as const;
@@ -55,10 +54,10 @@ export type CampaignGoal = z.infer<typeof campaignGoalSchema>;
 export interface GoalTemplate {
   id: CampaignGoal;
   campaignType: CampaignType;
-  /** Suggested budget in thousands of tokens (§9); the daily budget is this ÷ 30, rounded. */
+  /** Suggested budget in thousands of tokens; the daily budget is this ÷ 30, rounded. */
   suggestedBudget: number;
 }
-/** Goal templates in the order the wizard shows them (§9). */
+/** Goal templates in the order the wizard shows them. */
 export const GOAL_TEMPLATES: readonly GoalTemplate[] = [
   { id: 'raise_funding', campaignType: 'investor_search', suggestedBudget: 200 },
   { id: 'find_partners', campaignType: 'partner_search', suggestedBudget: 150 },
@@ -85,7 +84,7 @@ export type SourceGroup = (typeof sourceGroups)[number];
 export interface SourceInfo {
   id: CampaignSource;
   group: SourceGroup;
-  /** Proper name, used in the stored campaign name (§3 name format). */
+  /** Proper name, used in the stored campaign name. */
   label: string;
   /**
    * How extraction reads it: 'ready' needs nothing more; 'credential' needs the user's API
@@ -120,12 +119,12 @@ export type EnrichmentTool = z.infer<typeof enrichmentToolSchema>;
 export interface EnrichmentToolInfo {
   id: EnrichmentTool;
   label: string;
-  /** US dollars per enriched contact (§9). */
+  /** US dollars per enriched contact. */
   costPerContact: number;
-  /** Percent (§9). */
+  /** Percent. */
   accuracy: number;
 }
-/** The seven contact-data providers with the spec's costs and accuracies, in its order (§9). */
+/** The seven contact-data providers with the spec's costs and accuracies, in its order. */
 export const ENRICHMENT_TOOLS: readonly EnrichmentToolInfo[] = [
   { id: 'clearbit', label: 'Clearbit', costPerContact: 0.1, accuracy: 92 },
   { id: 'zoominfo', label: 'ZoomInfo', costPerContact: 0.25, accuracy: 95 },
@@ -151,9 +150,9 @@ export type SetupDifficulty = 'easy' | 'medium' | 'hard';
 export interface OutreachChannelInfo {
   id: OutreachChannel;
   label: string;
-  /** Expected response rate, percent (§9). */
+  /** Expected response rate, percent. */
   responseRate: { min: number; max: number };
-  /** Shown easy green, medium yellow, hard red (§2 wizard step 4). */
+  /** Shown easy green, medium yellow, hard red. */
   setupDifficulty: SetupDifficulty;
 }
 export const OUTREACH_CHANNELS: readonly OutreachChannelInfo[] = [
@@ -165,7 +164,7 @@ export const OUTREACH_CHANNELS: readonly OutreachChannelInfo[] = [
   { id: 'direct_mail', label: 'Direct Mail', responseRate: { min: 5, max: 10 }, setupDifficulty: 'hard' },
 ];
 
-// ── Formulas (§9) ─────────────────────────────────────────────────────────────────────
+// ── Formulas ─────────────────────────────────────────────────────────────────────
 
 function byId<T extends { id: string }>(list: readonly T[], id: string): T {
   const found = list.find((item) => item.id === id);
@@ -201,12 +200,12 @@ export function enrichmentCostPerContact(tools: readonly EnrichmentTool[]): numb
   return mills / 1000;
 }
 
-/** Enrichment cost estimate (§9): per-contact cost × target count, in dollars. */
+/** Enrichment cost estimate: per-contact cost × target count, in dollars. */
 export function enrichmentCostEstimate(tools: readonly EnrichmentTool[], targetCount: number): number {
   return Math.round(enrichmentCostPerContact(tools) * 1000 * targetCount) / 1000;
 }
 
-/** The estimate as the wizard shows it: total with 2 decimals, per contact with 3 (§9). */
+/** The estimate as the wizard shows it: total with 2 decimals, per contact with 3. */
 export function formatEnrichmentEstimate(
   tools: readonly EnrichmentTool[],
   targetCount: number,
@@ -217,24 +216,24 @@ export function formatEnrichmentEstimate(
   };
 }
 
-/** Daily budget = suggested budget ÷ 30, rounded (§9). */
+/** Daily budget = suggested budget ÷ 30, rounded. */
 export function dailyBudget(totalBudget: number): number {
   return Math.round(totalBudget / DAYS_PER_BUDGET_PERIOD);
 }
 
-/** Budget per contact = total budget ÷ target count (§9), kept to 3 decimals. */
+/** Budget per contact = total budget ÷ target count, kept to 3 decimals. */
 export function budgetPerContact(totalBudget: number, targetCount: number): number {
   return Math.round((totalBudget / targetCount) * 1000) / 1000;
 }
 
-/** The stage a progress figure stands in (§4): below 33 extraction, below 66 enrichment. */
+/** The stage a progress figure stands in: below 33 extraction, below 66 enrichment. */
 export function stageForProgress(progress: number): CampaignStage {
   if (progress < STAGE_THRESHOLDS.enrichment) return 'extraction';
   if (progress < STAGE_THRESHOLDS.engagement) return 'enrichment';
   return 'engagement';
 }
 
-/** Wizard steps are bounded at the first and last (§4). */
+/** Wizard steps are bounded at the first and last. */
 export function nextWizardStep(index: number): number {
   return Math.min(WIZARD_STEPS.length - 1, index + 1);
 }
@@ -246,7 +245,7 @@ export function wizardPercent(index: number): number {
   return Math.round(((index + 1) / WIZARD_STEPS.length) * 100);
 }
 
-/** The stored name (§3): 'title: sources → enrichment → channels', sources joined by '+'. */
+/** The stored name: 'title: sources → enrichment → channels', sources joined by '+'. */
 export function campaignDisplayName(
   title: string,
   sources: readonly CampaignSource[],
@@ -261,13 +260,13 @@ export function campaignDisplayName(
   ).join('+')} → ${labels(OUTREACH_CHANNELS, channels).join('+')}`;
 }
 
-/** The part of the name the card shows: before the first colon (§2 list). */
+/** The part of the name the card shows: before the first colon. */
 export function campaignTitle(name: string): string {
   const colon = name.indexOf(':');
   return colon === -1 ? name : name.slice(0, colon);
 }
 
-// ── Wizard payload and the stored draft (§3 Campaign draft) ────────────────────────────
+// ── Wizard payload and the stored draft ────────────────────────────
 
 const unique = <T extends z.ZodType>(item: T, message: string) =>
   z
@@ -280,7 +279,7 @@ const unique = <T extends z.ZodType>(item: T, message: string) =>
 export const createCampaignInputSchema = z
   .object({
     goal: campaignGoalSchema,
-    /** The campaign title the user typed on the review step (§5: not blank). */
+    /** The campaign title the user typed on the review step. */
     name: z.string().trim().min(1, 'campaignNameRequired').max(200),
     /** The goal's description in the user's language, kept as the campaign's description. */
     description: z.string().trim().max(2000).default(''),
@@ -372,7 +371,7 @@ export interface CampaignDraft {
   stage_configs: StageConfigs;
 }
 
-/** The whole draft the wizard's Launch creates (§3 Campaign draft), from its payload. */
+/** The whole draft the wizard's Launch creates, from its payload. */
 export function buildCampaignDraft(input: CreateCampaignInput): CampaignDraft {
   const data = createCampaignInputSchema.parse(input);
   const template = goalTemplate(data.goal);
@@ -473,7 +472,7 @@ export const campaignSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metrics: campaignMetricsSchema,
-  /** Thousands of tokens (§3 budget). */
+  /** Thousands of tokens. */
   budget: z.object({ total: z.number(), spent: z.number(), daily: z.number() }),
   ai_config: z.object({
     model: z.string(),
@@ -536,7 +535,7 @@ export const updateCampaignInputSchema = z
   .strict();
 export type UpdateCampaignInput = z.input<typeof updateCampaignInputSchema>;
 
-/** Status actions (§4): Start (draft/paused → active), Pause, Complete, Cancel. */
+/** Status actions: Start (draft/paused → active), Pause, Complete, Cancel. */
 export const campaignActions = ['start', 'pause', 'complete', 'cancel'] as const;
 export const campaignActionSchema = z.enum(campaignActions);
 export type CampaignAction = z.infer<typeof campaignActionSchema>;

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** Spec §3 Document: category. */
+/** Document: category. */
 export const documentCategories = ['thoughts', 'documents', 'articles', 'references', 'links'] as const;
 export const documentCategorySchema = z.enum(documentCategories);
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
-/** Spec §3 Document: type (plus txt for plain-text uploads and thought for written notes). */
+/** Document: type (plus txt for plain-text uploads and thought for written notes). */
 export const documentTypes = ['md', 'txt', 'pdf', 'docx', 'youtube', 'article', 'link', 'thought'] as const;
 export const documentTypeSchema = z.enum(documentTypes);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
-/** Spec §4 Document status. */
+/** Document status. */
 export const documentStatuses = ['pending', 'processing', 'processed', 'error'] as const;
 export const documentStatusSchema = z.enum(documentStatuses);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
@@ -45,7 +45,7 @@ export const documentSchema = z.object({
 });
 export type KnowledgeDocument = z.infer<typeof documentSchema>;
 
-/** A written note (spec §2 add material: add a thought). */
+/** A written note. */
 export const createThoughtInputSchema = z
   .object({
     name: z.string().trim().max(200).optional(),
@@ -54,7 +54,7 @@ export const createThoughtInputSchema = z
   .strict();
 export type CreateThoughtInput = z.infer<typeof createThoughtInputSchema>;
 
-/** Files the knowledge base takes (spec §2 upload file), by the type their content shows. */
+/** Files the knowledge base takes, by the type their content shows. */
 export const uploadableDocumentTypes = ['md', 'txt', 'pdf', 'docx'] as const;
 /** Largest file one upload may carry, and what one user may keep in all (bytes, of originals). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The colours an MCP server can be marked with in Settings → MCP (product-spec §3 colour). */
+/** The colours an MCP server can be marked with in Settings → MCP. */
 export const mcpServerColors = ['blue', 'green', 'purple', 'orange', 'red', 'gray'] as const;
 export const mcpServerColorSchema = z.enum(mcpServerColors);
 export type McpServerColor = z.infer<typeof mcpServerColorSchema>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Spec §3 Messenger connection: platform. */
+/** Messenger connection: platform. */
 export const messengerPlatforms = ['telegram', 'whatsapp', 'discord', 'slack'] as const;
 export const messengerPlatformSchema = z.enum(messengerPlatforms);
 export type MessengerPlatform = z.infer<typeof messengerPlatformSchema>;
 
-/** Spec §3 / §6 messenger permissions. */
+/** messenger permissions. */
 export const messengerPermissions = ['read_messages', 'send_messages'] as const;
 export const messengerPermissionSchema = z.enum(messengerPermissions);
 export type MessengerPermission = z.infer<typeof messengerPermissionSchema>;
@@ -19,7 +19,7 @@ export interface CredentialField {
 }
 
 /**
- * The credential fields of each platform (spec §3), in the dialog's order. Beyond the spec:
+ * The credential fields of each platform, in the dialog's order. Beyond the spec:
  * WhatsApp's app_secret signs its webhooks (X-Hub-Signature-256) and Discord's public_key signs
  * its interactions (Ed25519); without them inbound requests could not be verified.
  */
@@ -98,7 +98,7 @@ export type MessengerConnection = z.infer<typeof messengerConnectionSchema>;
 export const messengerListSchema = z.object({ items: z.array(messengerConnectionSchema) });
 export type MessengerList = z.infer<typeof messengerListSchema>;
 
-/** POST /api/messengers/:id/test (spec §2: passed or failed). */
+/** POST /api/messengers/:id/test. */
 export const messengerTestResultSchema = z.object({
   ok: z.boolean(),
   /** The platform's answer in our words when it failed. */

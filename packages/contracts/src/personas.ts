@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { taskSchema } from './tasks';
 
-/** Spec §3 Persona profile: domain_type. */
+/** Persona profile: domain_type. */
 export const personaDomainTypes = ['business', 'personal', 'creative', 'startup'] as const;
 export const personaDomainTypeSchema = z.enum(personaDomainTypes);
 export type PersonaDomainType = z.infer<typeof personaDomainTypeSchema>;
@@ -11,7 +11,7 @@ export const personaStatuses = ['active', 'draft', 'archived'] as const;
 export const personaStatusSchema = z.enum(personaStatuses);
 export type PersonaStatus = z.infer<typeof personaStatusSchema>;
 
-/** Spec §3 Message template: platform is universal or a messenger. */
+/** Message template: platform is universal or a messenger. */
 export const templatePlatforms = ['universal', 'telegram', 'whatsapp', 'slack', 'discord'] as const;
 export const templatePlatformSchema = z.enum(templatePlatforms);
 export type TemplatePlatform = z.infer<typeof templatePlatformSchema>;
@@ -29,7 +29,7 @@ const textMapOfMaps = z
   .record(z.string().trim().min(1).max(100), textMap)
   .refine((map) => Object.keys(map).length <= 30, 'tooManyEntries');
 
-/** Every editable field of a persona (spec §3), with the type its control edits. */
+/** Every editable field of a persona, with the type its control edits. */
 export const personaFieldsSchema = z.object({
   name: z.string().trim().min(1, 'nameRequired').max(200),
   description: longText(),
@@ -83,7 +83,7 @@ export const personaFieldsSchema = z.object({
 export type PersonaFields = z.infer<typeof personaFieldsSchema>;
 export type PersonaField = keyof PersonaFields;
 
-/** The high-concept and brand-bible fields a High Concept Analysis may propose (issue 6 §6). */
+/** The high-concept and brand-bible fields a High Concept Analysis may propose. */
 export const proposableFields = [
   'highConceptGoal',
   'highConceptTargetAudience',
@@ -141,7 +141,7 @@ export type UpdatePersonaInput = z.input<typeof updatePersonaInputSchema>;
 
 export const personaIdParamsSchema = z.object({ id: z.uuid() });
 
-/** Spec §7 User stats, per persona: its contacts and the messages exchanged with them. */
+/** User stats per persona: its contacts and the messages exchanged with them. */
 export const personaStatsSchema = z.object({
   personaId: z.string(),
   contacts: z.number().int(),
@@ -149,7 +149,7 @@ export const personaStatsSchema = z.object({
 });
 export type PersonaStats = z.infer<typeof personaStatsSchema>;
 
-/** Spec §3 Message template. */
+/** Message template. */
 export const messageTemplateFieldsSchema = z.object({
   name: z.string().trim().min(1, 'nameRequired').max(200),
   content: z.string().trim().min(1, 'contentRequired').max(5000),

@@ -3,7 +3,7 @@ import { templateLanguages } from './reply-templates';
 import { contactSourceSchema, draftKindSchema, knowledgeSourceSchema } from './tasks';
 
 /*
- * The bodies and answers of the public REST API (/api/v1, issue 9 §3) that the private API does
+ * The bodies and answers of the public REST API (/api/v1) that the private API does
  * not share. Its routes are in routes.ts under `v1`, their schemas in route-schemas.ts.
  */
 
@@ -50,7 +50,7 @@ export type UpdateContactInput = z.input<typeof updateContactInputSchema>;
 
 export const HISTORY_MAX_LIMIT = 100;
 
-/** One page of a contact's history, newest first (spec §7: page and limit, has_more). */
+/** One page of a contact's history, newest first. */
 export const contactHistoryQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).default(1),

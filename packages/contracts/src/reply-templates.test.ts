@@ -23,7 +23,7 @@ const contact = (language: string) => ({
   language,
 });
 
-describe('reply templates (spec §9)', () => {
+describe('reply templates', () => {
   it('hold five message kinds in English and Russian and three in French, Spanish and German', () => {
     expect(kindsOf('message_reply', 'en')).toEqual(['polite', 'detailed', 'quick', 'professional', 'story']);
     expect(kindsOf('message_reply', 'ru')).toEqual(['polite', 'detailed', 'quick', 'professional', 'story']);

@@ -1,7 +1,7 @@
 import type { DraftKind, Task, TaskType } from './tasks';
 
 /*
- * Reply templates (spec §9): the composer's suggested option and the offline drafts. Message
+ * Reply templates: the composer's suggested option and the offline drafts. Message
  * templates: en has five kinds, ru five, fr/es/de three each (polite, detailed, quick — so the
  * mobile screen's "quick" and "detailed" drafts exist in every language). Post templates: three
  * kinds per post type, in every language; which of them a post's quick and detailed drafts use

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The plan every account starts on (spec §9 sample subscription). */
+/** The plan every account starts on. */
 export const DEFAULT_PLAN = {
   planName: 'Pro Plan',
   priceCents: 2900,

@@ -49,7 +49,7 @@ export const knowledgeSourceSchema = z.object({
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
 
-/** What the twin found about a task (spec §3 Task context); every part is optional. */
+/** What the twin found about a task; every part is optional. */
 export const taskContextSchema = z
   .object({
     summary: text(4000),
@@ -103,7 +103,7 @@ export const taskContextSchema = z
     }),
     /** The knowledge-base passages the analysis drew on, cited under it. */
     analysisSources: z.array(knowledgeSourceSchema).max(10),
-    /** Campaign outreach tasks (issue 8): the campaign and lead the task reaches out to. */
+    /** Campaign outreach tasks: the campaign and lead the task reaches out to. */
     campaignId: z.uuid(),
     leadId: z.uuid(),
     /** Per draft kind, the knowledge-base passages the draft was grounded in. */
@@ -143,7 +143,7 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-/** Page size the spec's data layer defaults to, and the one the tasks view asks for (§9). */
+/** Page size the spec's data layer defaults to, and the one the tasks view asks for. */
 export const TASKS_DEFAULT_LIMIT = 10;
 export const TASKS_VIEW_LIMIT = 50;
 export const TASKS_MAX_LIMIT = 100;
@@ -164,7 +164,7 @@ export const taskPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
-  /** More rows after this page: total > page × limit (spec §7). */
+  /** More rows after this page: total > page × limit. */
   hasMore: z.boolean(),
 });
 export type TaskPage = z.infer<typeof taskPageSchema>;
@@ -197,7 +197,7 @@ export const taskCountsSchema = z.object({
 });
 export type TaskCounts = z.infer<typeof taskCountsSchema>;
 
-/** The composer's Send (spec §2 item 7): the text, and which template kind it started from. */
+/** The composer's Send: the text, and which template kind it started from. */
 export const sendTaskMessageInputSchema = z
   .object({
     text: z.string().trim().min(1, 'messageRequired').max(20_000),
@@ -234,7 +234,7 @@ export const sendTaskMessageResultSchema = z.object({
 });
 export type SendTaskMessageResult = z.infer<typeof sendTaskMessageResultSchema>;
 
-/** Draft kinds the mobile screen generates (spec §2 item 8). */
+/** Draft kinds the mobile screen generates. */
 export const draftKinds = ['quick', 'detailed'] as const;
 export const draftKindSchema = z.enum(draftKinds);
 export type DraftKind = z.infer<typeof draftKindSchema>;

@@ -1,5 +1,5 @@
 /**
- * Where uploaded originals are kept (ARCHITECTURE §1: local disk under DATA_DIR/files; an
+ * Where uploaded originals are kept (local disk under DATA_DIR/files; an
  * S3-compatible store can implement the same interface). Keys are relative paths we make
  * ourselves (`<userId>/<documentId>`), never a name a user typed.
  */

@@ -4,7 +4,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 
 /*
  * Server-side requests to addresses a user typed (their own AI model's base URL) must not reach
- * the server's own network (ARCHITECTURE §5): loopback, private, link-local, carrier-grade NAT,
+ * the server's own network: loopback, private, link-local, carrier-grade NAT,
  * unspecified and unique-local addresses are refused. The check runs where the connection is
  * made — after DNS resolution, for every redirect hop and retry — so a name that resolves (or
  * re-resolves) to an internal address cannot slip through.

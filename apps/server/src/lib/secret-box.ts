@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Secrets at rest (AI provider keys, messenger credentials), ARCHITECTURE.md §5: AES-256-GCM,
+ * Secrets at rest (AI provider keys, messenger credentials): AES-256-GCM,
  * stored as `v1.<keyId>.<iv>.<ciphertext+tag>` (base64url). The associated data binds the
  * key id and the owning row's id, so a value copied into another row does not decrypt.
  */

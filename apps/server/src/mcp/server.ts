@@ -78,7 +78,7 @@ export function createMcpServer(ctx: AppContext, auth: KeyAuth, log: FastifyBase
 }
 
 /**
- * POST /mcp: the Model Context Protocol over streamable HTTP, stateless (ARCHITECTURE §1) — every
+ * POST /mcp: the Model Context Protocol over streamable HTTP, stateless — every
  * request carries its API key and gets a fresh server and transport, so any process of a cluster
  * can answer it. A missing, unknown, revoked or expired key is refused with the API's JSON 401,
  * and a key past its limits with 429, before the transport sees the request. Browsers cannot

@@ -17,7 +17,7 @@ function fieldsFromZod(error: ZodError): Record<string, string> {
   return fields;
 }
 
-/** The one error model of ARCHITECTURE.md §4: `{ error: { code, message } }` with the code's status. */
+/** The one error model: `{ error: { code, message } }` with the code's status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {

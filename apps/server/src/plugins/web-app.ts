@@ -6,7 +6,7 @@ import { errorMessages } from '@doppel/contracts';
 
 /**
  * Paths that belong to the server, never to the single-page app's history fallback. `/api`
- * itself is the web app's API-keys page (spec §2), so only paths under `/api/` are the server's.
+ * itself is the web app's API-keys page, so only paths under `/api/` are the server's.
  */
 const SERVER_PATHS = ['/api/', '/mcp', '/webhooks/', '/events', '/healthz', '/readyz'];
 

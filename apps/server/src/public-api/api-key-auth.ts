@@ -32,7 +32,7 @@ declare module 'fastify' {
 export const INVALID_KEY_MESSAGE = 'The API key is missing, unknown, revoked or expired.';
 
 /**
- * Checks a bearer API key (ARCHITECTURE §5): looked up by its SHA-256 and compared in constant
+ * Checks a bearer API key: looked up by its SHA-256 and compared in constant
  * time; inactive or expired keys are refused like unknown ones (401). Each request counts against
  * the key's limits per minute and per day, answered with RateLimit headers, and past a limit
  * with 429 and Retry-After. Accepted requests bump usage_count and last_used_at.
@@ -102,7 +102,7 @@ export function hasPermission(auth: KeyAuth, resource: ApiKeyResource, action: A
   );
 }
 
-/** 403 naming the missing permission (issue 9 §3). */
+/** 403 naming the missing permission. */
 export function requirePermission(
   request: FastifyRequest,
   resource: ApiKeyResource,

@@ -11,7 +11,7 @@ import { V1_TAG } from './route-permission';
 const tags = [V1_TAG];
 
 /**
- * The public REST API (issue 9 §3), mounted at /api/v1 behind the API-key hook. Each resource's
+ * The public REST API, mounted at /api/v1 behind the API-key hook. Each resource's
  * routes check their own permission (requirePermission) and call the same domain functions as
  * the private API, with the key owner's id.
  */

@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Fake language-model providers on 127.0.0.1 speaking the real wire formats (ARCHITECTURE.md
- * §4.8): OpenAI chat completions (also what every OpenAI-compatible server speaks) and
+ * Fake language-model providers on 127.0.0.1 speaking the real wire formats: OpenAI chat completions (also what every OpenAI-compatible server speaks) and
  * Anthropic messages, plain and streamed. Tests script what the next calls answer.
  */
 export type FakeStep = FakeAnswer & {

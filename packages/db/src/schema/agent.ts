@@ -7,7 +7,7 @@ export interface ChatMessageEngine {
   model: string | null;
 }
 
-/** The agent console's conversation, kept per user (spec §3 Chat message). */
+/** The agent console's conversation, kept per user. */
 export const chatMessages = pgTable(
   'chat_messages',
   {

@@ -2,7 +2,7 @@ import type { ApiKeyPermission, apiKeyServices } from '@doppel/contracts';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Keys other tools use to reach the user's data (spec §3 API key); only their SHA-256 is kept. */
+/** Keys other tools use to reach the user's data; only their SHA-256 is kept. */
 export const apiKeys = pgTable(
   'api_keys',
   {

@@ -29,14 +29,14 @@ import { contacts } from './contacts';
 import { tasks } from './tasks';
 import { users } from './users';
 
-/** The campaign's AI settings (spec §3 ai_config); figures that follow usage are computed. */
+/** The campaign's AI settings; figures that follow usage are computed. */
 export interface CampaignAiSettings {
   personalization: 'low' | 'medium' | 'high';
   temperature: number;
   max_tokens: number;
 }
 
-/** Lead-generation campaigns (spec §3 Campaign, Campaign draft), one user's each. */
+/** Lead-generation campaigns, one user's each. */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -53,7 +53,7 @@ export const campaigns = pgTable(
     currentStage: text('current_stage', { enum: campaignStages }).notNull().default('extraction'),
     stageCompletion: jsonb('stage_completion').$type<StageCompletion>().notNull(),
     stageConfigs: jsonb('stage_configs').$type<StageConfigs>().notNull(),
-    /** Thousands of tokens (spec §3 budget, §9 formulas). */
+    /** Thousands of tokens. */
     totalBudget: doublePrecision('total_budget').notNull(),
     dailyBudget: doublePrecision('daily_budget').notNull(),
     aiSettings: jsonb('ai_settings').$type<CampaignAiSettings>().notNull(),
@@ -68,7 +68,7 @@ export const campaigns = pgTable(
   (table) => [index('campaigns_user_created_idx').on(table.userId, table.createdAt)],
 );
 
-/** People a campaign found (spec §3 Lead); status timestamps feed the funnel and the chart. */
+/** People a campaign found; status timestamps feed the funnel and the chart. */
 export const campaignLeads = pgTable(
   'campaign_leads',
   {

@@ -20,7 +20,7 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
-/** The user's knowledge base (spec §3 Document). */
+/** The user's knowledge base. */
 export const documents = pgTable(
   'documents',
   {

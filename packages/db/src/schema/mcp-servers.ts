@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './users';
 
 /**
- * External MCP servers a user connected (Settings → MCP, product-spec §3 MCP server); the agent
+ * External MCP servers a user connected (Settings → MCP); the agent
  * chat offers the tools of the active ones.
  */
 export const mcpServers = pgTable(

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A user's bot or account on a messenger (spec §3 Messenger connection); one per platform. */
+/** A user's bot or account on a messenger; one per platform. */
 export const messengerConnections = pgTable(
   'messenger_connections',
   {

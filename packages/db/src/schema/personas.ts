@@ -11,7 +11,7 @@ const map = (name: string) => jsonb(name).$type<TextMap>().notNull().default({})
 const prose = (name: string) => text(name).notNull().default('');
 
 /**
- * The user's personas (spec §3 Persona profile): identity, style and values, high concept and
+ * The user's personas: identity, style and values, high concept and
  * brand bible. Lists and maps are typed JSON (contracts personaFieldsSchema checks their shape).
  */
 export const personaProfiles = pgTable(
@@ -76,7 +76,7 @@ export const personaProfiles = pgTable(
   ],
 );
 
-/** Spec §3 Message template, owned by one persona. */
+/** Message template, owned by one persona. */
 export const messageTemplates = pgTable(
   'message_templates',
   {

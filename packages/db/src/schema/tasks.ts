@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { contacts } from './contacts';
 import { users } from './users';
 
-/** Outreach tasks the twin suggests (spec §3 Task). */
+/** Outreach tasks the twin suggests. */
 export const tasks = pgTable(
   'tasks',
   {

@@ -1,5 +1,5 @@
 /*
- * Enrichment providers (issue 8 §4): each fills what it can find about a lead. Real providers
+ * Enrichment providers: each fills what it can find about a lead. Real providers
  * (Hunter, People Data Labs) call their API with the user's key; every other tool, and a real
  * one without a key, is the simulated provider, whose values are marked simulated wherever they
  * are stored or shown (docs/decisions/019).

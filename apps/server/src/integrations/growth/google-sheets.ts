@@ -4,7 +4,7 @@ import type { AddressPolicy } from '../../lib/public-only-fetch';
 /*
  * Google Sheets as a lead source: the sheet's CSV export, which Google serves to anyone with
  * the link once the sheet is shared that way — no API key. The address is the user's, so it is
- * fetched like any page a user names (ARCHITECTURE §5): http/https only, public addresses only
+ * fetched like any page a user names: http/https only, public addresses only
  * (checked after DNS and on every redirect hop — Google redirects the export to
  * googleusercontent.com), a time cap and a size cap.
  */

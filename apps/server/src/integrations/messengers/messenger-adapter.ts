@@ -2,7 +2,7 @@ import type { MessengerApiUrls } from '../../lib/config';
 import type { MessengerPlatform } from '@doppel/contracts';
 
 /*
- * What every messenger platform adapter offers (issue 7). Adapters speak the platform's real
+ * What every messenger platform adapter offers. Adapters speak the platform's real
  * HTTP API at a configurable base URL (tests point it at fake servers on 127.0.0.1), retry 429
  * and 5xx honouring Retry-After, and throw MessengerError with a message in our words — never a
  * credential, never the platform's raw body beyond its short error description.

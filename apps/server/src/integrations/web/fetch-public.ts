@@ -7,7 +7,7 @@ import {
 
 /*
  * One GET of an address a user named (a knowledge-base link, a news feed, a sheet's CSV): the
- * rules of ARCHITECTURE §5 in one place. http and https only; no private, loopback or
+ * safe-fetch rules in one place. http and https only; no private, loopback or
  * link-local address, checked after DNS resolution and again on every redirect hop (redirects
  * are followed by hand); a time cap and a size cap. What the server said is never echoed in an
  * error: each failure is a reason and a sentence of ours, worded for what was fetched.

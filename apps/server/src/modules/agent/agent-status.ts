@@ -25,7 +25,7 @@ function healthCacheFor(ctx: AppContext): Map<string, CachedHealth> {
 }
 
 /**
- * The console header (spec §2 Agent chat): online when the user's model answers its health
+ * The console header: online when the user's model answers its health
  * check, or when the offline engine is in use — which `engine` says, so the console never
  * passes the offline engine off as a model.
  */

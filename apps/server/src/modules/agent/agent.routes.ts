@@ -10,7 +10,7 @@ import { clearChatMessages, listChatMessages } from './chat-history';
 
 const tags = ['agent'];
 
-/** The agent console (spec §2 Agent chat): the kept conversation, messages and status. */
+/** The agent console: the kept conversation, messages and status. */
 export async function agentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   on('agent.messages', async (request) => ({

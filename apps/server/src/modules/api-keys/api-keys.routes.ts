@@ -7,7 +7,7 @@ import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './api-key
 
 const tags = ['api-keys'];
 
-/** The /api screen's keys (spec §2 API keys, §3 API key). */
+/** The /api screen's keys. */
 export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   on('apiKeys.list', async (request) => ({

@@ -72,7 +72,7 @@ export async function listApiKeys(ctx: AppContext, userId: string): Promise<ApiK
   return rows.map(toApiKey);
 }
 
-/** Spec §3/§5: the full key is in this answer only; the database keeps its SHA-256. */
+/** The full key is in this answer only; the database keeps its SHA-256. */
 export async function createApiKey(
   ctx: AppContext,
   userId: string,

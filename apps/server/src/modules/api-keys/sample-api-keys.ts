@@ -4,7 +4,7 @@ import { apiKeys, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 
 /**
- * The demo sandbox's API keys (spec §9 sample limits), labelled as samples. Their text is never
+ * The demo sandbox's API keys, labelled as samples. Their text is never
  * made: the stored hash is of random bytes nobody holds, and sample keys are refused by the API
  * in any case.
  */

@@ -4,7 +4,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 export type AuthAction = 'sign-in' | 'sign-up' | 'reset' | 'refresh' | 'demo';
 
 /**
- * Per-IP and per-email limits for the auth endpoints (ARCHITECTURE.md §5). Refresh has no email
+ * Per-IP and per-email limits for the auth endpoints. Refresh has no email
  * and runs on every page load, so its per-IP allowance is ten times the others.
  */
 export async function limitAuthAttempt(

@@ -12,7 +12,7 @@ import {
   eventually as eventuallyPasses,
 } from '../../test-support/test-app';
 
-// Two apps on one database stand for two server processes (ARCHITECTURE.md §1).
+// Two apps on one database stand for two server processes.
 let doppel: DoppelApp;
 let other: DoppelApp;
 const clock = new ManualClock();

@@ -2,7 +2,7 @@ import { displayName, type User } from '@doppel/contracts';
 import { and, authTokens, desc, eq, isNull, sql, users, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 
-/** The user as the API shows it (spec §3 User profile), with a pending email change if any. */
+/** The user as the API shows it, with a pending email change if any. */
 export async function loadUserView(db: DbOrTx, userId: string, now: Date): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('not_found');

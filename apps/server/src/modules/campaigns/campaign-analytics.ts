@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The funnel (spec §2 Analytics): each step counts the leads that reached it or went further. */
+/** The funnel: each step counts the leads that reached it or went further. */
 export function buildFunnel(counts: {
   found: number;
   contacted: number;

@@ -72,7 +72,7 @@ export function percentOf(part: number, whole: number): number {
   return whole === 0 ? 0 : round((part / whole) * 100, 1);
 }
 
-/** The campaign as the API returns it (spec §3 Campaign as displayed). */
+/** The campaign as the API returns it. */
 export function toCampaign(row: CampaignRow, figures: CampaignFigures, modelName: string): Campaign {
   const spentThousands = figures.tokens / 1000;
   return {
@@ -256,7 +256,7 @@ export async function getCampaign(ctx: AppContext, userId: string, id: string): 
 }
 
 /**
- * The Growth list (spec §2 Campaigns): newest first, optionally searched in the name and
+ * The Growth list: newest first, optionally searched in the name and
  * description and filtered by type and status; the chip counts cover all the user's campaigns.
  */
 export async function listCampaigns(

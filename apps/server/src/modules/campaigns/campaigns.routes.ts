@@ -23,7 +23,7 @@ const tags = ['campaigns'];
  */
 const CSV_BODY_LIMIT = LEAD_CSV_MAX_BYTES * 3 + 64 * 1024;
 
-/** Growth (spec §2 Campaigns, §3 Campaign, Lead): campaigns, their leads, and provider keys. */
+/** Growth: campaigns, their leads, and provider keys. */
 export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   // Reads are served from the user's cache until a change notice (or this process's own write,

@@ -9,11 +9,11 @@ import type { AppContext } from '../../lib/context';
 import { getUserSettings } from '../settings';
 import { campaignModelName, NO_FIGURES, toCampaign } from './campaign-queries';
 
-/** Per-message token cap a new campaign starts with (spec §9 mock: max tokens 2000). */
+/** Per-message token cap a new campaign starts with. */
 export const DEFAULT_CAMPAIGN_MAX_TOKENS = 2000;
 
 /**
- * The wizard's Launch (spec §3 Campaign draft): the server computes the whole draft from the
+ * The wizard's Launch: the server computes the whole draft from the
  * wizard's choices with the same formulas the wizard shows, so a client cannot post its own
  * budget figures.
  */

@@ -32,7 +32,7 @@ import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';
 
 /*
- * Engagement (issue 8 §4): every lead gets a contact and a proactive-message task in the
+ * Engagement: every lead gets a contact and a proactive-message task in the
  * Assistant, drafted by the engine — the user's model when one is configured and the campaign's
  * token budget allows, else the offline engine — in the lead's language and the active persona's
  * voice. Nothing is sent here: the user approves a draft by sending it from the composer, which

@@ -19,7 +19,7 @@ import { leadMatchScore } from './match-score';
 import { note, type RunNote, type SliceResult } from './run-state';
 
 /*
- * Enrichment (issue 8 §4): up to ENRICH_SLICE leads per slice, each through the campaign's tools
+ * Enrichment: up to ENRICH_SLICE leads per slice, each through the campaign's tools
  * in the order chosen. Real values (a provider with the user's key) fill the lead's empty columns
  * and its enrichment map; simulated ones go to the map only, marked simulated, so a made-up
  * address or number is never used to reach anyone (docs/decisions/019).
@@ -193,7 +193,7 @@ export async function enrichmentSlice(ctx: AppContext, campaign: CampaignRow): P
       ? `No enrichment tool could be used: ${[...blocked].map(([tool, why]) => `${toolLabel(tool)}: ${why}`).join(' ')}`
       : undefined;
 
-  // A lead a real provider found at another company is a job change (issue 10 §3): it becomes
+  // A lead a real provider found at another company is a job change: it becomes
   // a congratulation task like an imported one, and recording it twice changes nothing.
   const jobChanges = updates.flatMap(({ lead, state }) => {
     const change = state.enrichment.company_change as CompanyChange | undefined;

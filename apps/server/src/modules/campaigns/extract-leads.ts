@@ -21,7 +21,7 @@ import {
 import { note, type RunNote, type SliceResult } from './run-state';
 
 /*
- * Extraction (issue 8 §4): one chosen source per slice, in the order the campaign lists them,
+ * Extraction: one chosen source per slice, in the order the campaign lists them,
  * until the campaign holds its target number of leads. What a source could not give — a key or
  * an address missing, no open API, a provider's refusal — becomes a note in our words, and the
  * other sources still run.

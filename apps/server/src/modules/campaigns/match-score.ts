@@ -9,7 +9,7 @@ const contains = (text: string | null, needles: readonly string[]) =>
 
 /**
  * How well a lead fits its campaign, 0–100 (the Leads tab's match %). Half is data quality —
- * the fields the campaign requires (§3 data_quality_requirements), then the nice-to-have ones —
+ * the fields the campaign requires, then the nice-to-have ones —
  * and half is fit: the job-title and industry filters when the campaign has any, else a
  * position and a company to reach out to. Documented in docs/decisions/019.
  */

@@ -304,7 +304,7 @@ describe('a full run', () => {
       },
     });
 
-    // …and the job change became a congratulation task (issue 10 §3), once.
+    // …and the job change became a congratulation task, once.
     const jobChanges = (await tasksOf(user.userId)).filter(
       (task) => task.context.triggerType === 'linkedin_job_change',
     );

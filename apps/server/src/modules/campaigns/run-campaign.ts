@@ -20,7 +20,7 @@ import { extractionSlice } from './extract-leads';
 import { mergeNotes, restartedRun, runProgress, type LeadFigures, type SliceResult } from './run-state';
 
 /*
- * A campaign's run (issue 8 §4, docs/decisions/019): extraction → enrichment → engagement as one
+ * A campaign's run: extraction → enrichment → engagement as one
  * durable job kind. Each job does one bounded slice — one source, or a batch of leads — then, in
  * the transaction that saves what it did, queues the next slice while the campaign is active.
  * So Pause takes effect at the next slice, a restart resumes where the last slice ended (the

@@ -80,7 +80,7 @@ export interface LeadFigures {
 }
 
 /**
- * Progress follows stage completion (spec §4, docs/decisions/019): 33 once extraction is done,
+ * Progress follows stage completion: 33 once extraction is done,
  * 66 once enrichment is, 100 once every lead has its outreach task. Within a stage it moves with
  * the work done but stays below the next threshold until the stage is complete, so the stage
  * shown (derived from progress) never runs ahead of the run.

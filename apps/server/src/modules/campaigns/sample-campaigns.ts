@@ -9,7 +9,7 @@ import {
 import { campaignLeads, campaigns, type DbOrTx } from '@doppel/db';
 
 /**
- * The demo sandbox's campaigns (issue 8 §5): one of each of several types and statuses, with
+ * The demo sandbox's campaigns: one of each of several types and statuses, with
  * leads whose statuses and dates give the funnel and the chart something to show. Names say
  * '(sample)', rows carry is_sample, and every lead's address is on the reserved example.com.
  */

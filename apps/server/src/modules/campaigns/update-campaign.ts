@@ -51,7 +51,7 @@ export function applyToStageConfigs(
 }
 
 /**
- * The detail's Settings (spec §2): applies each change to the part of the stored draft it
+ * The detail's Settings: applies each change to the part of the stored draft it
  * belongs to and recomputes the figures that follow from it (daily budget, budget per contact,
  * the stored name). `name` is the title; a full stored name is cut at its first colon.
  */

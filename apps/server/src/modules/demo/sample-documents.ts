@@ -1,7 +1,7 @@
 import type { TextDocumentInput } from '../knowledge';
 
 /**
- * The demo sandbox's knowledge base: one sample of every category (spec §3 Document), written so
+ * The demo sandbox's knowledge base: one sample of every category, written so
  * that the sample tasks find them when the twin drafts. Labelled as samples by is_sample.
  * The addresses are example.com's: nothing is fetched for a sample.
  */

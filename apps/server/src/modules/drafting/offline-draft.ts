@@ -86,7 +86,7 @@ function withKnowledge(
 }
 
 /**
- * A post's offline drafts, one per post kind of spec §9 in the language (LinkedIn: professional,
+ * A post's offline drafts, one per post kind in the language (LinkedIn: professional,
  * story, insight; Reddit posts: discussion, showcase, question; comments: supportive, expert,
  * question), keyed by that kind: the engine's quick/detailed draft where a kind is one of those.
  */

@@ -1,7 +1,7 @@
 import type { DraftKind, TemplateLanguage } from '@doppel/contracts';
 
 /**
- * Openers for the offline engine's proactive messages. The spec's reply templates (§9) answer a
+ * Openers for the offline engine's proactive messages. The spec's reply templates answer a
  * message ("thank you for writing…"), which reads wrong as a first note to a campaign lead or a
  * congratulation; these start the conversation instead, in each template language, and are
  * filled with the same {name}, {company} and {message} values (for news and job changes

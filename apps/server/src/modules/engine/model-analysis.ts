@@ -21,7 +21,7 @@ const modelAnalysisSchema = z.object({
     .string()
     .trim()
     .max(500)
-    // The web app colours the recommendation by this vocabulary (spec §9).
+    // The web app colours the recommendation by this vocabulary.
     .regex(/^(24H|URGENT|OPPORTUNITY|SOCIAL)\b/),
   opportunityType: z.string().trim().min(1).max(200),
   recommendedApproach: z.string().trim().min(1).max(1000),
@@ -49,7 +49,7 @@ export function jsonObjectIn(text: string): unknown {
 }
 
 /**
- * A language model's analysis of a new task (issue 4 §3): summary and recommendation in the
+ * A language model's analysis of a new task: summary and recommendation in the
  * user's language, opportunity, approach, priority and the contact's language. Metered as
  * 'analysis'. An answer that is not the asked shape is an ai_provider_failed error.
  */

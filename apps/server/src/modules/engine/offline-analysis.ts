@@ -4,7 +4,7 @@ import { detectLanguage } from '../language';
 /*
  * The offline engine's analysis: deterministic rules over the message or signal, used when no
  * language model is configured (and in demo mode). It writes the recommendation with the
- * vocabulary of spec §9 (24H/URGENT, OPPORTUNITY, SOCIAL), which the web app colours. Its texts
+ * product's vocabulary (24H/URGENT, OPPORTUNITY, SOCIAL), which the web app colours. Its texts
  * are English: it is a rule set, not a writer; a configured model writes in the user's
  * language.
  */

@@ -48,7 +48,7 @@ function proactiveDraftTemplate(
  * and language)"). Analysis goes through analyzeOffline / withAnalysis, drafts through
  * offlineDraft — the pure part of generateTaskDrafts (the draft language and the persona come
  * from the database there; here they are given). Expected drafts are the contracts' templates
- * (spec §9) filled by hand with the fixture's own values, never the engine's output.
+ * filled by hand with the fixture's own values, never the engine's output.
  */
 
 const LANGUAGES = ['ru', 'en', 'fr', 'es', 'de'] as const satisfies readonly TemplateLanguage[];
@@ -237,7 +237,7 @@ const FIXTURES: Record<TemplateLanguage, Fixture> = {
   },
 };
 
-/** How the web app colours a recommendation (spec §9). */
+/** How the web app colours a recommendation. */
 function colourOf(recommendation: string): 'red' | 'green' | 'blue' | 'amber' {
   if (/24H|URGENT/.test(recommendation)) return 'red';
   if (recommendation.includes('OPPORTUNITY')) return 'green';

@@ -1,6 +1,6 @@
 import type { Persona } from '@doppel/contracts';
 
-/** What of a persona shapes the twin's writing (issue 6 §6, issue 4 §4). */
+/** What of a persona shapes the twin's writing. */
 export type Voice = Pick<
   Persona,
   | 'name'

@@ -64,7 +64,7 @@ function checkUpload(file: UploadedFile, fileName: string, bytesInUse: number): 
 }
 
 /**
- * Spec §2 upload file: each file is checked on its own — size, the user's quota, its type read
+ * Upload file: each file is checked on its own — size, the user's quota, its type read
  * from its content — and either becomes a pending document with its original kept and a
  * processing job queued (one transaction per file), or gets its own reason for refusal.
  */
@@ -119,7 +119,7 @@ function linkError(error: unknown): never {
   throw error;
 }
 
-/** Spec §2 add link: the page's title, description and site, shown before saving. */
+/** Add link: the page's title, description and site, shown before saving. */
 export async function previewLink(ctx: AppContext, url: string): Promise<LinkPreview> {
   try {
     const { page, read } = await readLink(ctx, url);
@@ -137,7 +137,7 @@ export async function previewLink(ctx: AppContext, url: string): Promise<LinkPre
 
 /**
  * Saves a link as a pending document; the processing job fetches and indexes its text (safe
- * fetching, issue 5 §2). Named by the user, else after the page's title once it is read.
+ * fetching). Named by the user, else after the page's title once it is read.
  */
 export async function createLink(
   ctx: AppContext,
@@ -171,7 +171,7 @@ export async function createLink(
 }
 
 /**
- * Retry after an error (issue 5 §3): the document goes back to pending with a new job. An
+ * Retry after an error: the document goes back to pending with a new job. An
  * upload may come with a replacement file, which must pass the same checks as an upload.
  */
 export async function retryDocument(

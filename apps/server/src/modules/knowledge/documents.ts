@@ -75,7 +75,7 @@ interface FigureRow {
   bytes: number;
 }
 
-/** Spec §2 Knowledge base: one page of documents, newest first, and the whole base's figures. */
+/** Knowledge base: one page of documents, newest first, and the whole base's figures. */
 export async function listDocuments(
   ctx: AppContext,
   userId: string,
@@ -250,7 +250,7 @@ export async function addTextDocument(
   return document;
 }
 
-/** Spec §2 add material: a written thought. Named after its first words unless named. */
+/** Add material: a written thought. Named after its first words unless named. */
 export async function createThought(
   ctx: AppContext,
   userId: string,

@@ -1,7 +1,7 @@
 import type { UploadErrorCode } from '@doppel/contracts';
 
 /*
- * An upload's type is read from its content, not its name (ARCHITECTURE §5): a PDF starts with
+ * An upload's type is read from its content, not its name: a PDF starts with
  * %PDF-, a DOCX is a ZIP holding word/document.xml, Markdown and plain text are UTF-8 without
  * binary bytes. The name only tells Markdown from plain text.
  */

@@ -9,7 +9,7 @@ const GROUNDING_PASSAGES = 3;
 export interface Grounding {
   hits: KnowledgeSearchHit[];
   sources: KnowledgeSource[];
-  /** Counts the use of these passages for the task or chat they served (issue 5 §5). */
+  /** Counts the use of these passages for the task or chat they served. */
   recordUse: (subject: string) => Promise<void>;
 }
 

@@ -38,7 +38,7 @@ async function readUpload(request: FastifyRequest) {
   return { files, category };
 }
 
-/** The knowledge base (spec §2 Knowledge base, §3 Document). */
+/** The knowledge base. */
 export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   await app.register(fastifyMultipart, {
     limits: {

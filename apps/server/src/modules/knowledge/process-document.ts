@@ -113,7 +113,7 @@ async function markError(ctx: AppContext, payload: ProcessDocumentPayload, reaso
 }
 
 /**
- * The processing pipeline (issue 5 §3): pending → processing → processed, or error with the
+ * The processing pipeline: pending → processing → processed, or error with the
  * reason. Reads the original (upload), the page (link) or the stored text, then cuts passages,
  * indexes them in the document's language, and writes key topics, summary and quality. A file
  * that cannot be read ends in error at once; anything else (a network failure) is retried by

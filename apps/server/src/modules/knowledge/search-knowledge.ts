@@ -41,7 +41,7 @@ const headlineConfig = sql.raw(
 );
 
 /**
- * Full-text search over the user's processed documents (spec §2 Knowledge base search; what
+ * Full-text search over the user's processed documents (what the Knowledge page's search,
  * /search, the twin's search_knowledge tool and draft grounding read). Ranked by ts_rank_cd;
  * snippets mark the matched words between [[ and ]]. Only the user's own passages are read.
  */
@@ -107,7 +107,7 @@ export function toSource(hit: KnowledgeSearchHit): KnowledgeSource {
 }
 
 /**
- * Counts a use of the documents behind these hits (issue 5 §5): one more request each, the
+ * Counts a use of the documents behind these hits: one more request each, the
  * relevance as a running average of match scores (ts_rank_cd capped at 1), and the subject —
  * a task or chat — as a connection once.
  */

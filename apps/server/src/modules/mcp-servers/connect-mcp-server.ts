@@ -11,7 +11,7 @@ const CLIENT_INFO = { name: 'doppel', version: '1.0.0' };
 
 /**
  * A connected SDK client for one of the user's MCP servers. The address is the user's, so the
- * connection only reaches public addresses (ARCHITECTURE §5) unless the install allows private
+ * connection only reaches public addresses unless the install allows private
  * ones (FETCH_ALLOW_PRIVATE_ADDRESSES). The caller closes the client.
  */
 export async function connectMcpServer(ctx: AppContext, row: McpServerRow): Promise<Client> {

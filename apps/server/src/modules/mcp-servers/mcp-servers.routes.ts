@@ -7,7 +7,7 @@ import { testMcpServer } from './test-mcp-server';
 
 const tags = ['mcp-servers'];
 
-/** Settings → MCP: the user's external MCP servers (product-spec §2, §3 MCP server). */
+/** Settings → MCP: the user's external MCP servers. */
 export async function mcpServersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   on('mcpServers.list', async (request) => ({

@@ -143,7 +143,7 @@ export function messengerFailure(error: unknown): never {
 }
 
 /**
- * Spec §2 connect dialog, issue 7 §1: checks the credentials against the platform, registers
+ * Connect dialog: checks the credentials against the platform, registers
  * the webhook where the platform allows it (Telegram, with a fresh secret token), and stores the
  * credentials encrypted with the row's id. Connecting a platform again replaces its connection.
  */
@@ -207,7 +207,7 @@ export async function connectMessenger(
   return toMessengerConnection(ctx, row!);
 }
 
-/** Permissions (spec §3): read_messages lets messages in, send_messages lets replies out. */
+/** Permissions: read_messages lets messages in, send_messages lets replies out. */
 export async function updateMessenger(
   ctx: AppContext,
   userId: string,
@@ -263,7 +263,7 @@ export async function checkMessengerHealth(
   return { ok: !error, error, row: updated! };
 }
 
-/** Spec §2: test re-checks the credentials; passed or failed with the platform's reason. */
+/** Test re-checks the credentials; passed or failed with the platform's reason. */
 export async function testMessenger(ctx: AppContext, userId: string, id: string) {
   const result = await checkMessengerHealth(ctx, await findConnection(ctx, userId, id));
   return { ok: result.ok, error: result.error, connection: toMessengerConnection(ctx, result.row) };

@@ -14,7 +14,7 @@ import { syncMessenger } from './sync-messenger';
 
 const tags = ['messengers'];
 
-/** Settings → Messengers (spec §2, §3 Messenger connection, §4 Messenger). */
+/** Settings → Messengers. */
 export async function messengersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   on('messengers.list', async (request) => ({

@@ -47,7 +47,7 @@ async function pullMessages(
   return { received, row: updated! };
 }
 
-/** Spec §2 / issue 7 §5: sync pulls recent messages where the platform allows it, and stamps last_sync_at. */
+/** Sync pulls recent messages where the platform allows it, and stamps last_sync_at. */
 export async function syncMessenger(
   ctx: AppContext,
   userId: string,

@@ -16,7 +16,7 @@ function headerMap(request: FastifyRequest): Record<string, string | undefined> 
 }
 
 /**
- * Inbound webhooks of the messenger platforms (issue 7 §3): /webhooks/<platform>/<connection>.
+ * Inbound webhooks of the messenger platforms: /webhooks/<platform>/<connection>.
  * The raw body is kept for the signature checks; a request is verified by the connection's own
  * secrets, deduplicated by the platform's event id, and answered at once — the work happens in a
  * job. Refused requests are logged without their body and change nothing.

@@ -26,7 +26,7 @@ export async function createPersona(
   });
 }
 
-/** Changes only the fields sent (spec §7 Update persona: adds updated_at); unknown fields are refused. */
+/** Changes only the fields sent; unknown fields are refused. */
 export async function updatePersona(
   ctx: AppContext,
   userId: string,

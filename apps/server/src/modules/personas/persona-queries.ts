@@ -45,7 +45,7 @@ export async function twinVoiceId(db: DbOrTx, userId: string): Promise<string | 
   return voice?.id ?? null;
 }
 
-/** The user's personas, newest first (spec §7 List personas). */
+/** The user's personas, newest first. */
 export async function listPersonas(ctx: AppContext, userId: string): Promise<Persona[]> {
   const [rows, email, voiceId] = await Promise.all([
     ctx.db
@@ -76,7 +76,7 @@ export async function getTwinVoice(db: DbOrTx, userId: string): Promise<Persona 
   return id ? getPersona(db, userId, id) : null;
 }
 
-/** Spec §7 User stats per persona: its contacts, and the messages exchanged with them. */
+/** User stats per persona: its contacts, and the messages exchanged with them. */
 export async function personaStats(
   ctx: AppContext,
   userId: string,

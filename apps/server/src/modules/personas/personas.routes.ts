@@ -13,7 +13,7 @@ import { getPersona, listPersonas, personaStats } from './persona-queries';
 
 const tags = ['personas'];
 
-/** Personas (spec §2 Personas, §3, §7) and their message templates. */
+/** Personas and their message templates. */
 export async function personasRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
   on('personas.list', async (request) => ({

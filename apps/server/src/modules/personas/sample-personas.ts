@@ -9,7 +9,7 @@ export interface SamplePersona {
 }
 
 /**
- * The three sample personas of a demo sandbox (issue 6 §7): labelled as samples in the app,
+ * The three sample personas of a demo sandbox: labelled as samples in the app,
  * never shown to a real account. The first is the twin's voice.
  */
 export const SAMPLE_PERSONAS: SamplePersona[] = [

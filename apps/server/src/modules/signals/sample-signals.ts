@@ -2,7 +2,7 @@ import type { SignalItemKind, SignalPlatform } from '@doppel/contracts';
 import { and, eq, signalItems, signalSources, sql, tasks, type DbOrTx } from '@doppel/db';
 
 /*
- * The demo sandbox's signal sources (issue "Signals" §6): a news feed, a subreddit and a
+ * The demo sandbox's signal sources: a news feed, a subreddit and a
  * content plan, each labelled as sample (is_sample, "(sample)" in the name), with items that
  * point at the sandbox's sample tasks of the matching kind, plus a job change. Nothing is
  * scheduled: sandboxes never poll.

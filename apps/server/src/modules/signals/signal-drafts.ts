@@ -6,7 +6,7 @@ import { draftRequestForTask, getTask, saveTaskResponses } from '../tasks';
 
 /*
  * The drafts a signal task starts with, by the offline engine (a model writes drafts when the
- * user asks in the composer). Posts and comments get one draft per post kind of spec §9
+ * user asks in the composer). Posts and comments get one draft per post kind
  * (LinkedIn: professional, story, insight; Reddit posts: discussion, showcase, question;
  * comments: supportive, expert, question), keyed by that kind. Messages a signal starts — a
  * congratulation on a job change, a note about news — get the engine's quick and detailed

@@ -110,8 +110,8 @@ async function deliver(
 }
 
 /**
- * The composer's Send (spec §2 item 7, §4 Composer). When the contact is on a connected
- * messenger the text is delivered through it first (issue 7 §4); then, in one transaction, it
+ * The composer's Send. When the contact is on a connected
+ * messenger the text is delivered through it first; then, in one transaction, it
  * becomes the task's response (under the template kind it started from, and as `sent`), an
  * outbound entry in the contact's history with its delivery status, and the task is completed.
  * Without a connection the message is recorded as "to send manually" and the web app offers

@@ -62,7 +62,7 @@ export async function takeNewerMessage(
   return task;
 }
 
-/** Any status may become any other; completed stamps completed_at, leaving it clears it (spec §4). */
+/** Any status may become any other; completed stamps completed_at, leaving it clears it. */
 export async function updateTaskStatus(
   ctx: AppContext,
   userId: string,
@@ -78,7 +78,7 @@ export async function updateTaskStatus(
   });
 }
 
-/** Merges new response kinds into the task's existing responses (spec §4). */
+/** Merges new response kinds into the task's existing responses. */
 export async function saveTaskResponses(
   ctx: AppContext,
   userId: string,

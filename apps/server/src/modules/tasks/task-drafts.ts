@@ -26,7 +26,7 @@ import { saveTaskResponses } from './task-commands';
 import { getTask } from './task-queries';
 
 /*
- * The composer's drafts (spec §2 item 8): drafting writes them from what the task describes
+ * The composer's drafts: drafting writes them from what the task describes
  * (modules/drafting); here they are saved onto the task.
  */
 

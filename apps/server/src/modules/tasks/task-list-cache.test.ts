@@ -9,7 +9,7 @@ import {
 } from '../../test-support/test-app';
 import { TASK_LIST_CACHE_TTL_MS, TaskListCache, taskListCacheFor, totalFor } from './task-list-cache';
 
-// Two apps on one database stand for two server processes (ARCHITECTURE.md §1).
+// Two apps on one database stand for two server processes.
 let doppel: DoppelApp;
 let other: DoppelApp;
 const clock = new ManualClock(new Date('2026-04-01T09:00:00Z'));

@@ -8,7 +8,7 @@ import { taskWithContactColumns, toTaskView } from './task-view';
 export const TASK_NOT_FOUND = 'Task not found';
 
 /**
- * One page of a user's tasks, newest first, with the exact total (spec §7). Pages and totals
+ * One page of a user's tasks, newest first, with the exact total. Pages and totals
  * are cached per user until the user's tasks or contacts change (task-list-cache.ts); the
  * page returned may be shared with other requests, so callers must not modify it.
  */

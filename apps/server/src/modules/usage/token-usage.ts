@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAILY_WINDOW_DAYS = 30;
 
-/** The quota period is the calendar month in UTC (the plan's quota is per month, spec §9). */
+/** The quota period is the calendar month in UTC (the plan's quota is per month). */
 export function quotaPeriodStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }

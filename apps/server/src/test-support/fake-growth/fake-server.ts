@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What the fake lead-source and enrichment providers share (ARCHITECTURE.md §4.8): an HTTP
+ * What the fake lead-source and enrichment providers share: an HTTP
  * server on 127.0.0.1 that records every request, lets a test script failures (status and
  * Retry-After) for the next calls, and calls a hook as each request arrives — so a test can,
  * say, pause a campaign while its run is reading a provider.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A fake Discord REST API (v10) on 127.0.0.1 speaking the real shapes (ARCHITECTURE.md §4.8):
+ * A fake Discord REST API (v10) on 127.0.0.1 speaking the real shapes:
  * GET /users/@me, GET /guilds/:id and POST /channels/:id/messages with `Bot` tokens, Discord's
  * `{ message, code }` errors, and scripted HTTP failures (429 with Retry-After, 5xx).
  */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A fake Slack Web API on 127.0.0.1 speaking the real shapes (ARCHITECTURE.md §4.8): auth.test,
+ * A fake Slack Web API on 127.0.0.1 speaking the real shapes: auth.test,
  * chat.postMessage, conversations.list, conversations.history and users.info, with Bearer bot
  * tokens, `ok: false` errors on HTTP 200, and scripted HTTP failures (429 with Retry-After, 5xx).
  */

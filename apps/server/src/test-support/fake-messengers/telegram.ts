@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A fake Telegram Bot API on 127.0.0.1 (ARCHITECTURE.md §4.8): `/bot<token>/<method>` with the
+ * A fake Telegram Bot API on 127.0.0.1: `/bot<token>/<method>` with the
  * real answer shapes for getMe, setWebhook, deleteWebhook, getWebhookInfo, sendMessage and
  * getUpdates, JSON, form or query parameters, 401 for unknown tokens. Tests script failures and
  * play Telegram delivering a message by posting an update to the registered webhook.

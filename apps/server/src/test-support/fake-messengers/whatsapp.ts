@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake WhatsApp Cloud API (Meta Graph API) on 127.0.0.1 speaking the real shapes
- * (ARCHITECTURE.md §4.8): GET /<phone_number_id>?fields=… and POST /<phone_number_id>/messages
+ *: GET /<phone_number_id>?fields=… and POST /<phone_number_id>/messages
  * with Bearer access tokens, Graph errors `{ error: { message, type, code, fbtrace_id } }`
  * (401 code 190 for bad tokens), and scripted failures (429 with Retry-After, 5xx).
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { startRecordingServer, type Answer, type RecordedRequest } from './http-server';
 
 /*
- * A fake news site on 127.0.0.1 (ARCHITECTURE.md §4.8) serving RSS 2.0 and Atom feeds the way
+ * A fake news site on 127.0.0.1 serving RSS 2.0 and Atom feeds the way
  * real ones do: an ETag (a hash of the body) and a Last-Modified date on every answer, and 304
  * Not Modified when the client's If-None-Match or If-Modified-Since says it has the current
  * version. Tests change a feed's items, or make a path answer a broken body or an HTTP error.
