@@ -1,6 +1,7 @@
+import { routes, type SignInInput, type SignUpInput } from '@doppel/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, errorReply, makeSession, sequence, type FakeRequest } from '@/test/fake-api';
-import { ApiClient } from './api-client';
+import { ApiClient, urlOf } from './api-client';
 import { ApiError } from './api-error';
 import { SessionManager } from './session';
 
@@ -24,7 +25,7 @@ describe('ApiClient', () => {
     fake.install();
     const { api } = signedInClient('live-token');
 
-    await expect(api.get('/api/me')).resolves.toEqual({ id: 'u1' });
+    await expect(api.call(routes.profile.get)).resolves.toEqual({ id: 'u1' });
     const [call] = fake.calls;
     expect(bearer(call)).toBe('Bearer live-token');
     expect(call!.headers.get('accept-language')).toBe('ru');
@@ -42,7 +43,7 @@ describe('ApiClient', () => {
     fake.install();
     const { api, session } = signedInClient('stale-token');
 
-    await expect(api.get('/api/settings')).resolves.toEqual({ language: 'en' });
+    await expect(api.call(routes.settings.get)).resolves.toEqual({ language: 'en' });
     expect(fake.calls.map((call) => `${call.method} ${call.path} ${bearer(call) ?? ''}`)).toEqual([
       'GET /api/settings Bearer stale-token',
       'POST /api/auth/refresh ',
@@ -59,7 +60,7 @@ describe('ApiClient', () => {
     fake.install();
     const { api } = signedInClient();
 
-    const error = await api.get('/api/me').catch((caught: unknown) => caught);
+    const error = await api.call(routes.profile.get).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'unauthorized', status: 401, message: 'Auth session missing!' });
     expect(fake.callsTo('GET /api/me')).toHaveLength(2);
@@ -74,7 +75,7 @@ describe('ApiClient', () => {
     fake.install();
     const { api, session } = signedInClient();
 
-    await expect(api.get('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.call(routes.profile.get)).rejects.toMatchObject({ status: 401 });
     expect(fake.callsTo('GET /api/me')).toHaveLength(1);
     expect(session.getState().status).toBe('signedOut');
   });
@@ -87,7 +88,7 @@ describe('ApiClient', () => {
     const { api } = signedInClient();
 
     await expect(
-      api.post('/api/auth/sign-in', { email: 'a@b.co', password: 'x' }, { auth: false }),
+      api.call(routes.auth.signIn, { body: { email: 'a@b.co', password: 'x' }, auth: false }),
     ).rejects.toMatchObject({
       code: 'invalid_credentials',
       status: 400,
@@ -106,7 +107,7 @@ describe('ApiClient', () => {
     });
     fake.install();
     const { api } = signedInClient();
-    await expect(api.get('/api/subscription')).resolves.toEqual({ planName: 'Pro Plan' });
+    await expect(api.call(routes.subscription.get)).resolves.toEqual({ planName: 'Pro Plan' });
     expect(fake.calls).toHaveLength(3);
   });
 
@@ -114,7 +115,9 @@ describe('ApiClient', () => {
     const fake = createFakeApi({ 'POST /api/auth/sign-up': errorReply(502, 'internal') });
     fake.install();
     const { api } = signedInClient();
-    await expect(api.post('/api/auth/sign-up', {}, { auth: false })).rejects.toMatchObject({ status: 502 });
+    await expect(
+      api.call(routes.auth.signUp, { body: {} as SignUpInput, auth: false }),
+    ).rejects.toMatchObject({ status: 502 });
     expect(fake.calls).toHaveLength(1);
   });
 
@@ -130,11 +133,15 @@ describe('ApiClient', () => {
     }).install();
     const { api } = signedInClient();
 
-    await expect(api.post('/api/auth/sign-up', {}, { auth: false })).rejects.toMatchObject({
+    await expect(
+      api.call(routes.auth.signUp, { body: {} as SignUpInput, auth: false }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       fields: { email: 'emailInvalid' },
     });
-    await expect(api.post('/api/auth/sign-in', {}, { auth: false })).rejects.toMatchObject({
+    await expect(
+      api.call(routes.auth.signIn, { body: {} as SignInInput, auth: false }),
+    ).rejects.toMatchObject({
       code: 'rate_limited',
       retryAfter: 30,
     });
@@ -154,7 +161,7 @@ describe('ApiClient', () => {
     form.append('category', 'references');
     form.append('files', new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
 
-    await expect(api.postForm('/api/documents/upload', form)).resolves.toEqual({
+    await expect(api.call(routes.knowledge.upload, { body: form })).resolves.toEqual({
       results: [{ fileName: 'notes.md' }],
     });
     const uploads = fake.callsTo('POST /api/documents/upload');
@@ -173,6 +180,15 @@ describe('ApiClient', () => {
   it('turns a failed fetch into a network_error ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const { api } = signedInClient();
-    await expect(api.get('/api/me')).rejects.toMatchObject({ code: 'network_error', status: 0 });
+    await expect(api.call(routes.profile.get)).rejects.toMatchObject({ code: 'network_error', status: 0 });
+  });
+});
+
+describe('urlOf', () => {
+  it('fills the params, encoded, and adds the defined query values in order', () => {
+    expect(
+      urlOf(routes.campaigns.leads, { id: 'a/b c' }, { page: 2, status: undefined, search: 'x&y' }),
+    ).toBe('/api/campaigns/a%2Fb%20c/leads?page=2&search=x%26y');
+    expect(urlOf(routes.tasks.list, undefined, {})).toBe('/api/tasks');
   });
 });

@@ -1,3 +1,11 @@
+import {
+  pathOf,
+  type AnyRoute,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@doppel/contracts';
 import { ApiError, apiErrorFromResponse, isAbortError, networkError } from './api-error';
 import type { SessionManager } from './session';
 
@@ -20,6 +28,37 @@ export interface RequestOptions {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call of a route sends: its params, query and body, as the route table types them. */
+export type CallInput<R extends AnyRoute> = RequestOptions &
+  Part<'params', ParamsOf<R>> &
+  Part<'query', QueryOf<R>> &
+  // JSON of the route's body type; a route without one may take FormData (uploads).
+  Part<'body', [BodyOf<R>] extends [undefined] ? FormData | undefined : BodyOf<R>>;
+
+/** Routes without params or a required body may be called without an input. */
+type CallArgs<R extends AnyRoute> =
+  object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/**
+ * The path and query of a route call: '/api/tasks/42' with its params encoded, then the query's
+ * defined values (`undefined` ones are left out).
+ */
+export function urlOf(route: AnyRoute, params?: object, query?: object): string {
+  const path = pathOf(route, params as Record<string, string> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 const UPSTREAM_FAILURES = new Set([502, 503, 504]);
 
@@ -60,35 +99,30 @@ export class ApiClient {
     this.transientRetryDelayMs = options.transientRetryDelayMs ?? 300;
   }
 
-  get<T>(path: string, options?: RequestOptions): Promise<T> {
-    return this.request<T>('GET', path, undefined, options);
-  }
-
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return this.request<T>('POST', path, body, options);
-  }
-
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return this.request<T>('PATCH', path, body, options);
-  }
-
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return this.request<T>('PUT', path, body, options);
-  }
-
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return this.request<T>('DELETE', path, undefined, options);
+  /**
+   * Calls a route of the table (contracts routes.ts): the URL is built from its path, params and
+   * query, the body sent as JSON (FormData for uploads), and the answer typed as the route's.
+   */
+  call<R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): Promise<ResponseOf<R>> {
+    const { params, query, body, ...options } = (input ?? {}) as CallInput<AnyRoute>;
+    return this.request<ResponseOf<R>>(route.method, urlOf(route, params, query), body, options);
   }
 
   /**
-   * A multipart POST (file uploads). The browser writes the Content-Type with its boundary, so
-   * none is set here; a FormData can be sent again, so the refresh-and-retry works as for JSON.
+   * Opens a route whose answer is read as it arrives (server-sent events): the same auth,
+   * refresh and errors as any call, but the caller gets the open Response to read its body.
    */
-  postForm<T>(path: string, form: FormData, options?: RequestOptions): Promise<T> {
-    return this.request<T>('POST', path, form, options);
+  stream<R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): Promise<Response> {
+    const { params, query, body, ...options } = (input ?? {}) as CallInput<AnyRoute>;
+    return this.respond(route.method, urlOf(route, params, query), body, options);
   }
 
-  async request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  private async request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const response = await this.respond(method, path, body, options);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
@@ -98,14 +132,6 @@ export class ApiClient {
     } catch {
       throw new ApiError('bad_response', '', response.status);
     }
-  }
-
-  /**
-   * A POST whose answer is read as it arrives (server-sent events): the same auth, refresh
-   * and errors as any call, but the caller gets the open Response to read its body.
-   */
-  postStream(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
-    return this.respond('POST', path, body, options);
   }
 
   /** Sends with the bearer, refreshes and retries once on 401, and throws an ApiError if not ok. */

@@ -1,4 +1,4 @@
-import type { UserEvent } from '@doppel/contracts';
+import { pathOf, routes, type UserEvent } from '@doppel/contracts';
 import { ApiError } from './api-error';
 import type { SessionManager } from './session';
 
@@ -102,7 +102,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
   const connectOnce = async (): Promise<void> => {
     const token = options.session.accessToken;
     if (!token) return;
-    const response = await fetchImpl(`${options.baseUrl ?? ''}/events`, {
+    const response = await fetchImpl(`${options.baseUrl ?? ''}${pathOf(routes.events.stream)}`, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
       credentials: 'include',
       signal: controller.signal,

@@ -1,7 +1,10 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  type AnyRoute,
+  pathOf,
   REFRESH_AHEAD_SECONDS,
   REFRESH_RETRY_BASE_MS,
+  routes,
   type Session,
   type User,
 } from '@doppel/contracts';
@@ -233,7 +236,7 @@ export class SessionManager {
     try {
       // Under the lock, so a refresh in another tab cannot re-issue a cookie after we cleared it.
       await this.withLock(async () => {
-        const response = await this.post('/api/auth/sign-out', token);
+        const response = await this.post(routes.auth.signOut, token);
         await response.body?.cancel();
       }, this.lockTimeoutMs);
     } catch {
@@ -299,7 +302,7 @@ export class SessionManager {
   }
 
   private async requestRefresh(): Promise<Session> {
-    const response = await this.post('/api/auth/refresh', null);
+    const response = await this.post(routes.auth.refresh, null);
     if (!response.ok) throw await apiErrorFromResponse(response);
     let body: unknown;
     try {
@@ -311,12 +314,12 @@ export class SessionManager {
     return body;
   }
 
-  private async post(path: string, token: string | null): Promise<Response> {
+  private async post(route: AnyRoute, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       // No body and so no Content-Type: the refresh token travels in its cookie.
-      return await this.fetchImpl(`${this.baseUrl}${path}`, {
+      return await this.fetchImpl(`${this.baseUrl}${pathOf(route)}`, {
         method: 'POST',
         credentials: 'include',
         headers,

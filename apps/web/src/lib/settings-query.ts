@@ -1,4 +1,4 @@
-import type { UserSettings } from '@doppel/contracts';
+import { routes, type UserSettings } from '@doppel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
@@ -7,7 +7,7 @@ import { useApi } from '@/lib/services';
 export const settingsQueryKey = ['settings'] as const;
 
 export function getSettings(api: ApiClient): Promise<UserSettings> {
-  return api.get<UserSettings>('/api/settings');
+  return api.call(routes.settings.get);
 }
 
 export function settingsQueryOptions(api: ApiClient) {

@@ -1,10 +1,9 @@
-import type {
-  CreateTaskInput,
-  ListTasksQuery,
-  Task,
-  TaskCounts,
-  TaskPage,
-  TaskStatus,
+import {
+  type CreateTaskInput,
+  type ListTasksQuery,
+  routes,
+  type Task,
+  type TaskStatus,
 } from '@doppel/contracts';
 import {
   keepPreviousData,
@@ -37,19 +36,10 @@ export const taskKeys = {
 /** The navigation badge counts pending tasks, so it changes with every task change too. */
 const NAV_SUMMARY_KEY = ['shell', 'summary'] as const;
 
-function queryString(filter: TaskFilter): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export function taskPageQueryOptions(api: ApiClient, filter: TaskFilter) {
   return queryOptions({
     queryKey: taskKeys.list(filter),
-    queryFn: ({ signal }) => api.get<TaskPage>(`/api/tasks${queryString(filter)}`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.tasks.list, { query: filter, signal }),
   });
 }
 
@@ -64,7 +54,7 @@ export function useTaskCounts() {
   const api = useApi();
   return useQuery({
     queryKey: taskKeys.counts(),
-    queryFn: ({ signal }) => api.get<TaskCounts>('/api/tasks/counts', { signal }),
+    queryFn: ({ signal }) => api.call(routes.tasks.counts, { signal }),
   });
 }
 
@@ -81,7 +71,7 @@ export function useCreateTask() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTaskInput) => api.post<Task>('/api/tasks', input),
+    mutationFn: (input: CreateTaskInput) => api.call(routes.tasks.create, { body: input }),
     onSuccess: async (task) => {
       notifySuccess(i18n.t('tasks:toast.created'));
       await refreshTaskViews(queryClient, task);
@@ -95,7 +85,7 @@ export function useUpdateTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: TaskStatus }) =>
-      api.patch<Task>(`/api/tasks/${id}/status`, { status }),
+      api.call(routes.tasks.updateStatus, { params: { id }, body: { status } }),
     onSuccess: async (task) => {
       notifySuccess(i18n.t('tasks:toast.statusChanged', { status: i18n.t(`tasks:status.${task.status}`) }));
       await refreshTaskViews(queryClient, task);
@@ -109,7 +99,7 @@ export function useSaveTaskResponses() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, responses }: { id: string; responses: Record<string, string> }) =>
-      api.patch<Task>(`/api/tasks/${id}/responses`, { responses }),
+      api.call(routes.tasks.saveResponses, { params: { id }, body: { responses } }),
     onSuccess: async (task) => {
       notifySuccess(i18n.t('tasks:toast.responsesSaved'));
       await refreshTaskViews(queryClient, task);
@@ -122,7 +112,7 @@ export function useDeleteTask() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/tasks/${id}`),
+    mutationFn: (id: string) => api.call(routes.tasks.delete, { params: { id } }),
     onSuccess: async (_result, id) => {
       notifySuccess(i18n.t('tasks:toast.deleted'));
       queryClient.removeQueries({ queryKey: taskKeys.detail(id) });

@@ -1,4 +1,4 @@
-import type { AgentStatus } from '@doppel/contracts';
+import { routes } from '@doppel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/services';
 import { agentKeys } from './agent-keys';
@@ -10,7 +10,7 @@ export function useAgentStatus() {
   const api = useApi();
   return useQuery({
     queryKey: agentKeys.status(),
-    queryFn: ({ signal }) => api.get<AgentStatus>('/api/agent/status', { signal }),
+    queryFn: ({ signal }) => api.call(routes.agent.status, { signal }),
     staleTime: MINUTE,
     refetchInterval: MINUTE,
   });

@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatMessage } from '@doppel/contracts';
+import { type ChatHistory, type ChatMessage, routes } from '@doppel/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
@@ -7,7 +7,7 @@ import { agentKeys } from './agent-keys';
 export function chatHistoryQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: agentKeys.messages(),
-    queryFn: ({ signal }) => api.get<ChatHistory>('/api/agent/messages', { signal }),
+    queryFn: ({ signal }) => api.call(routes.agent.messages, { signal }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { chatStreamEventSchema, type ChatStreamEvent } from '@doppel/contracts';
+import { type ChatStreamEvent, chatStreamEventSchema, routes } from '@doppel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiErrorFromStreamEvent } from '@/lib/api-error';
@@ -80,7 +80,10 @@ export function useChatStream() {
         }
       };
       try {
-        const response = await api.postStream('/api/agent/messages', { content }, { signal: abort.signal });
+        const response = await api.stream(routes.agent.sendMessage, {
+          body: { content },
+          signal: abort.signal,
+        });
         await readEventStream(response, chatStreamEventSchema, handle);
         // A stream cut before its last event: the answer is lost, say so.
         if (!finished) throw new ApiError('bad_response', '', response.status);

@@ -1,10 +1,11 @@
-import type {
-  ApiKey,
-  ApiKeyList,
-  ApiKeyWhoAmI,
-  CreateApiKeyInput,
-  CreatedApiKey,
-  UpdateApiKeyInput,
+import {
+  type ApiKey,
+  type ApiKeyList,
+  type ApiKeyWhoAmI,
+  type CreateApiKeyInput,
+  pathOf,
+  routes,
+  type UpdateApiKeyInput,
 } from '@doppel/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiErrorFromResponse, isApiError, networkError } from '@/lib/api-error';
@@ -21,12 +22,8 @@ export function useApiKeys() {
   const api = useApi();
   return useQuery({
     queryKey: apiKeyKeys.all,
-    queryFn: ({ signal }) => api.get<ApiKeyList>('/api/keys', { signal }),
+    queryFn: ({ signal }) => api.call(routes.apiKeys.list, { signal }),
   });
-}
-
-function keyPath(id: string): string {
-  return `/api/keys/${encodeURIComponent(id)}`;
 }
 
 /** Writes one change into the cached list at once (no flash of the old state), then refetches. */
@@ -45,7 +42,7 @@ export function useCreateApiKey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey>('/api/keys', input),
+    mutationFn: (input: CreateApiKeyInput) => api.call(routes.apiKeys.create, { body: input }),
     onSuccess: async (created) => {
       const { fullKey: _fullKey, ...key } = created;
       notifySuccess(i18n.t('apiKeys:toast.created'));
@@ -61,7 +58,10 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.patch<ApiKey>(keyPath(id), { isActive: false } satisfies UpdateApiKeyInput),
+      api.call(routes.apiKeys.update, {
+        params: { id },
+        body: { isActive: false } satisfies UpdateApiKeyInput,
+      }),
     onSuccess: async (updated) => {
       notifySuccess(i18n.t('apiKeys:toast.revoked'));
       await storeKeys(queryClient, (items) => items.map((item) => (item.id === updated.id ? updated : item)));
@@ -74,7 +74,7 @@ export function useDeleteApiKey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(keyPath(id)),
+    mutationFn: (id: string) => api.call(routes.apiKeys.delete, { params: { id } }),
     onSuccess: async (_result, id) => {
       notifySuccess(i18n.t('apiKeys:toast.deleted'));
       await storeKeys(queryClient, (items) => items.filter((item) => item.id !== id));
@@ -90,7 +90,7 @@ export function useDeleteApiKey() {
 export async function fetchKeyIdentity(fullKey: string): Promise<ApiKeyWhoAmI> {
   let response: Response;
   try {
-    response = await fetch('/api/v1/me', {
+    response = await fetch(pathOf(routes.v1.me), {
       headers: { authorization: `Bearer ${fullKey}`, accept: 'application/json' },
       credentials: 'omit',
     });

@@ -1,3 +1,4 @@
+import { pathOf, routes } from '@doppel/contracts';
 import { Copy, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,8 @@ import { mcpClientConfig } from '../utils/api-key-format';
 import { copyText } from './copy-text';
 
 /** Where the public API describes itself (served by the server, outside the app's routes). */
-const DOCS_URL = '/api/v1/docs';
-const OPENAPI_URL = '/api/v1/openapi.json';
+const DOCS_URL = pathOf(routes.v1.docs);
+const OPENAPI_URL = pathOf(routes.v1.openApi);
 
 /** The ready MCP client configuration for this server, with copy, and the REST API's docs. */
 export function McpConfig() {

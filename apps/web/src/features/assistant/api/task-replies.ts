@@ -1,4 +1,4 @@
-import type { SendTaskMessageResult, TranslateDraftResult } from '@doppel/contracts';
+import { routes } from '@doppel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
@@ -11,7 +11,7 @@ export function useSendTaskMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, text, kind }: { taskId: string; text: string; kind: string }) =>
-      api.post<SendTaskMessageResult>(`/api/tasks/${taskId}/send`, { text, kind }),
+      api.call(routes.tasks.send, { params: { id: taskId }, body: { text, kind } }),
     onSuccess: (result) => refreshTaskViews(queryClient, result.task),
     // Spec §8's title; the description says why (a messenger's refusal comes with its reason).
     onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: i18n.t('tasks:errors.send') }),
@@ -23,7 +23,7 @@ export function useTranslateDraft() {
   const api = useApi();
   return useMutation({
     mutationFn: ({ taskId, text }: { taskId: string; text: string }) =>
-      api.post<TranslateDraftResult>(`/api/tasks/${taskId}/translate`, { text }),
+      api.call(routes.tasks.translate, { params: { id: taskId }, body: { text } }),
     onError: (error) => notifyError(error, i18n.t('assistant:composer.translateFailed')),
   });
 }

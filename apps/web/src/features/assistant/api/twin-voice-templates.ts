@@ -1,4 +1,4 @@
-import type { ContactSource, MessageTemplate, PersonaList } from '@doppel/contracts';
+import { type ContactSource, type MessageTemplate, routes } from '@doppel/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useApi } from '@/lib/services';
 
@@ -18,7 +18,7 @@ export function useTwinVoiceTemplates(source: ContactSource | null, enabled: boo
   const api = useApi();
   const personas = useQuery({
     queryKey: personaListKey,
-    queryFn: ({ signal }) => api.get<PersonaList>('/api/personas', { signal }),
+    queryFn: ({ signal }) => api.call(routes.personas.list, { signal }),
     enabled,
   });
   const twin = personas.data?.items.find((persona) => persona.isTwinVoice);
@@ -26,8 +26,7 @@ export function useTwinVoiceTemplates(source: ContactSource | null, enabled: boo
     queryKey: templatesKey(twin?.id ?? ''),
     queryFn:
       enabled && twin
-        ? ({ signal }) =>
-            api.get<{ items: MessageTemplate[] }>(`/api/personas/${twin.id}/templates`, { signal })
+        ? ({ signal }) => api.call(routes.personas.templates, { params: { id: twin.id }, signal })
         : skipToken,
   });
   if (!twin || !templates.data) return [];

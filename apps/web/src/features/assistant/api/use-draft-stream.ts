@@ -1,4 +1,4 @@
-import { draftStreamEventSchema, type DraftKind, type DraftStreamEvent } from '@doppel/contracts';
+import { type DraftKind, type DraftStreamEvent, draftStreamEventSchema, routes } from '@doppel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiErrorFromStreamEvent } from '@/lib/api-error';
@@ -52,11 +52,11 @@ export function useDraftStream(taskId: string) {
         }
       };
       try {
-        const response = await api.postStream(
-          `/api/tasks/${taskId}/drafts/stream`,
-          { kind },
-          { signal: abort.signal },
-        );
+        const response = await api.stream(routes.tasks.streamDraft, {
+          params: { id: taskId },
+          body: { kind },
+          signal: abort.signal,
+        });
         await readEventStream(response, draftStreamEventSchema, handle);
       } catch (error) {
         if (abort.signal.aborted) return;

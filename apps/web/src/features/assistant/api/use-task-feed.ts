@@ -1,4 +1,4 @@
-import { TASKS_VIEW_LIMIT, type Task, type TaskPage, type TaskPriority } from '@doppel/contracts';
+import { routes, type Task, type TaskPage, type TaskPriority, TASKS_VIEW_LIMIT } from '@doppel/contracts';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useApi } from '@/lib/services';
 import { taskKeys } from '@/lib/task-api';
@@ -17,9 +17,8 @@ export function useTaskFeed(filter: FeedFilter = {}) {
     queryKey: [...taskKeys.all, 'feed', filter] as const,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam), limit: String(TASKS_VIEW_LIMIT) });
-      if (filter.priority) params.set('priority', filter.priority);
-      return api.get<TaskPage>(`/api/tasks?${params.toString()}`, { signal });
+      const query = { page: pageParam, limit: TASKS_VIEW_LIMIT, priority: filter.priority || undefined };
+      return api.call(routes.tasks.list, { query, signal });
     },
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -43,7 +42,7 @@ export function useSelectedTask(id: string | null) {
   const fromList = id ? findInFeeds(queryClient, id) : undefined;
   return useQuery({
     queryKey: taskKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/api/tasks/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.tasks.get, { params: { id: String(id) }, signal }),
     enabled: Boolean(id),
     placeholderData: fromList,
   });

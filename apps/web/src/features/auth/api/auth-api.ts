@@ -1,9 +1,10 @@
-import type {
-  ForgotPasswordInput,
-  ResetPasswordInput,
-  Session,
-  SignInInput,
-  SignUpInput,
+import {
+  type ForgotPasswordInput,
+  type ResetPasswordInput,
+  routes,
+  type Session,
+  type SignInInput,
+  type SignUpInput,
 } from '@doppel/contracts';
 import type { ApiClient } from '@/lib/api-client';
 
@@ -11,33 +12,33 @@ import type { ApiClient } from '@/lib/api-client';
 const PUBLIC = { auth: false } as const;
 
 export function postSignIn(api: ApiClient, input: SignInInput): Promise<Session> {
-  return api.post<Session>('/api/auth/sign-in', input, PUBLIC);
+  return api.call(routes.auth.signIn, { body: input, ...PUBLIC });
 }
 
 export function postSignUp(api: ApiClient, input: SignUpInput): Promise<{ verificationSent: boolean }> {
-  return api.post('/api/auth/sign-up', input, PUBLIC);
+  return api.call(routes.auth.signUp, { body: input, ...PUBLIC });
 }
 
 export function postStartDemo(api: ApiClient): Promise<Session> {
-  return api.post<Session>('/api/demo', undefined, PUBLIC);
+  return api.call(routes.demo.start, { ...PUBLIC });
 }
 
 export function postForgotPassword(api: ApiClient, input: ForgotPasswordInput): Promise<{ ok: true }> {
-  return api.post('/api/auth/forgot-password', input, PUBLIC);
+  return api.call(routes.auth.forgotPassword, { body: input, ...PUBLIC });
 }
 
 export function postResendVerification(api: ApiClient, email: string): Promise<{ ok: true }> {
-  return api.post('/api/auth/resend-verification', { email }, PUBLIC);
+  return api.call(routes.auth.resendVerification, { body: { email }, ...PUBLIC });
 }
 
 export function postVerifyEmail(api: ApiClient, token: string): Promise<{ ok: true }> {
-  return api.post('/api/auth/verify-email', { token }, PUBLIC);
+  return api.call(routes.auth.verifyEmail, { body: { token }, ...PUBLIC });
 }
 
 export function postResetPassword(api: ApiClient, input: ResetPasswordInput): Promise<{ ok: true }> {
-  return api.post('/api/auth/reset-password', input, PUBLIC);
+  return api.call(routes.auth.resetPassword, { body: input, ...PUBLIC });
 }
 
 export function postConfirmEmailChange(api: ApiClient, token: string): Promise<{ ok: true }> {
-  return api.post('/api/auth/confirm-email-change', { token }, PUBLIC);
+  return api.call(routes.auth.confirmEmailChange, { body: { token }, ...PUBLIC });
 }

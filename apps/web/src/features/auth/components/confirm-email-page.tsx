@@ -1,4 +1,4 @@
-import type { User } from '@doppel/contracts';
+import { routes } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,7 @@ export function ConfirmEmailPage() {
       onSuccess: () => {
         // If this browser is signed in, show the new address everywhere at once.
         if (sessionManager.session) {
-          api.get<User>('/api/me').then(
+          api.call(routes.profile.get).then(
             (user) => sessionManager.updateUser(user),
             () => undefined,
           );

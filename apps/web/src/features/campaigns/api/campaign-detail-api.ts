@@ -1,17 +1,16 @@
-import type {
-  BulkEmailInput,
-  BulkEmailResult,
-  Campaign,
-  CampaignAnalytics,
-  CreateLeadInput,
-  GrowthCredential,
-  GrowthProvider,
-  Lead,
-  LeadCsvField,
-  LeadImportReport,
-  LeadPage,
-  LeadStatus,
-  UpdateCampaignInput,
+import {
+  type BulkEmailInput,
+  type Campaign,
+  type CreateLeadInput,
+  type GrowthCredential,
+  type GrowthProvider,
+  type Lead,
+  type LeadCsvField,
+  type LeadPage,
+  type LeadStatus,
+  pathOf,
+  routes,
+  type UpdateCampaignInput,
 } from '@doppel/contracts';
 import {
   keepPreviousData,
@@ -51,14 +50,6 @@ export interface LeadFilter {
   page: number;
 }
 
-function campaignPath(id: string, rest = ''): string {
-  return `/api/campaigns/${encodeURIComponent(id)}${rest}`;
-}
-
-function leadPath(campaignId: string, leadId: string): string {
-  return campaignPath(campaignId, `/leads/${encodeURIComponent(leadId)}`);
-}
-
 export function isRunning(campaign: Campaign | undefined): boolean {
   return campaign?.run.state === 'running';
 }
@@ -68,7 +59,7 @@ export function useCampaign(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: campaignDetailKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Campaign>(campaignPath(id), { signal }),
+    queryFn: ({ signal }) => api.call(routes.campaigns.get, { params: { id }, signal }),
     refetchInterval: (query) => (isRunning(query.state.data) ? LIVE_REFRESH_MS : false),
   });
 }
@@ -98,7 +89,8 @@ export function useUpdateCampaign(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateCampaignInput) => api.patch<Campaign>(campaignPath(id), input),
+    mutationFn: (input: UpdateCampaignInput) =>
+      api.call(routes.campaigns.update, { params: { id }, body: input }),
     onSuccess: async (campaign) => {
       notifySuccess(i18n.t('campaignDetail:toast.saved'));
       await storeCampaign(queryClient, campaign);
@@ -112,7 +104,7 @@ export function useRetryRun(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Campaign>(`${campaignPath(id)}/retry`),
+    mutationFn: () => api.call(routes.campaigns.retry, { params: { id } }),
     onSuccess: async (campaign) => {
       notifySuccess(i18n.t('campaignDetail:toast.retried'));
       await storeCampaign(queryClient, campaign);
@@ -128,10 +120,13 @@ export function useLeads(id: string, filter: LeadFilter, { live = false }: { liv
   return useQuery({
     queryKey: campaignDetailKeys.leadPage(id, filter),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(filter.page), limit: String(LEADS_PAGE_SIZE) });
-      if (filter.status) params.set('status', filter.status);
-      if (filter.search) params.set('search', filter.search);
-      return api.get<LeadPage>(campaignPath(id, `/leads?${params.toString()}`), { signal });
+      const query = {
+        page: filter.page,
+        limit: LEADS_PAGE_SIZE,
+        status: filter.status || undefined,
+        search: filter.search || undefined,
+      };
+      return api.call(routes.campaigns.leads, { params: { id }, query, signal });
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_REFRESH_MS : false,
@@ -143,7 +138,8 @@ export function useCreateLead(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateLeadInput) => api.post<Lead>(campaignPath(id, '/leads'), input),
+    mutationFn: (input: CreateLeadInput) =>
+      api.call(routes.campaigns.createLead, { params: { id }, body: input }),
     onSuccess: async (lead) => {
       notifySuccess(i18n.t('campaignDetail:toast.leadAdded', { name: lead.name }));
       await refreshLeads(queryClient, id);
@@ -156,7 +152,7 @@ export function useUpdateLeadStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ leadId, status }: { leadId: string; status: LeadStatus }) =>
-      api.patch<Lead>(leadPath(id, leadId), { status }),
+      api.call(routes.campaigns.updateLeadStatus, { params: { id, leadId }, body: { status } }),
     onSuccess: async (lead) => {
       // The row shows the new status at once; the figures follow with the refetch.
       queryClient.setQueriesData<LeadPage>({ queryKey: campaignDetailKeys.leads(id) }, (page) =>
@@ -173,7 +169,8 @@ export function useDeleteLead(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lead: Pick<Lead, 'id' | 'name'>) => api.delete<unknown>(leadPath(id, lead.id)),
+    mutationFn: (lead: Pick<Lead, 'id' | 'name'>) =>
+      api.call(routes.campaigns.deleteLead, { params: { id, leadId: lead.id } }),
     onSuccess: async (_result, lead) => {
       notifySuccess(i18n.t('campaignDetail:toast.leadDeleted', { name: lead.name }));
       await refreshLeads(queryClient, id);
@@ -191,7 +188,7 @@ export interface CsvHeaders {
 export function useCsvHeaders(id: string) {
   const api = useApi();
   return useMutation({
-    mutationFn: (csv: string) => api.post<CsvHeaders>(campaignPath(id, '/leads/csv-headers'), { csv }),
+    mutationFn: (csv: string) => api.call(routes.campaigns.leadCsvHeaders, { params: { id }, body: { csv } }),
     onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.csvRead')),
   });
 }
@@ -201,7 +198,7 @@ export function useImportLeads(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { csv: string; mapping: Partial<Record<LeadCsvField, string>> & { name: string } }) =>
-      api.post<LeadImportReport>(campaignPath(id, '/leads/import'), input),
+      api.call(routes.campaigns.importLeads, { params: { id }, body: input }),
     onSuccess: () => refreshLeads(queryClient, id),
     onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.import')),
   });
@@ -212,7 +209,7 @@ export function useBulkEmail(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BulkEmailInput) =>
-      api.post<BulkEmailResult>(campaignPath(id, '/leads/bulk-email'), input),
+      api.call(routes.campaigns.bulkEmail, { params: { id }, body: input }),
     onSuccess: () => refreshLeads(queryClient, id),
     onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.bulkEmail')),
   });
@@ -286,7 +283,7 @@ export function useCallListDownload(id: string) {
   return useMutation({
     /** `fallbackName` is used when the server names no file. */
     mutationFn: async (fallbackName: string) => {
-      const { blob, fileName } = await fetchFile(session, campaignPath(id, '/leads/call-list.csv'));
+      const { blob, fileName } = await fetchFile(session, pathOf(routes.campaigns.callList, { id }));
       saveBlob(blob, fileName ?? fallbackName);
     },
     onSuccess: () => notifySuccess(i18n.t('campaignDetail:toast.callList')),
@@ -300,7 +297,7 @@ export function useCampaignAnalytics(id: string, { live = false }: { live?: bool
   const api = useApi();
   return useQuery({
     queryKey: campaignDetailKeys.analytics(id),
-    queryFn: ({ signal }) => api.get<CampaignAnalytics>(campaignPath(id, '/analytics'), { signal }),
+    queryFn: ({ signal }) => api.call(routes.campaigns.analytics, { params: { id }, signal }),
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
 }
@@ -311,12 +308,8 @@ export function useGrowthCredentials() {
   const api = useApi();
   return useQuery({
     queryKey: campaignDetailKeys.credentials,
-    queryFn: ({ signal }) => api.get<GrowthCredential[]>('/api/growth/credentials', { signal }),
+    queryFn: ({ signal }) => api.call(routes.growth.credentials, { signal }),
   });
-}
-
-function credentialPath(provider: GrowthProvider): string {
-  return `/api/growth/credentials/${encodeURIComponent(provider)}`;
 }
 
 /**
@@ -328,7 +321,7 @@ export function useSaveGrowthCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ provider, apiKey }: { provider: GrowthProvider; apiKey: string }) =>
-      api.put<unknown>(credentialPath(provider), { apiKey }),
+      api.call(routes.growth.saveCredential, { params: { provider }, body: { apiKey } }),
     // The success toast names the provider; the caller says it (it knows the name).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignDetailKeys.credentials }),
     onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.keySave')),
@@ -339,7 +332,8 @@ export function useDeleteGrowthCredential() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: GrowthProvider) => api.delete<unknown>(credentialPath(provider)),
+    mutationFn: (provider: GrowthProvider) =>
+      api.call(routes.growth.deleteCredential, { params: { provider } }),
     onSuccess: async (_result, provider) => {
       queryClient.setQueryData<GrowthCredential[]>(campaignDetailKeys.credentials, (list) =>
         list?.filter((item) => item.provider !== provider),

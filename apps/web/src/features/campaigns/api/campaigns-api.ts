@@ -1,9 +1,10 @@
-import type {
-  Campaign,
-  CampaignAction,
-  CampaignList,
-  CreateCampaignInput,
-  ListCampaignsQuery,
+import {
+  type Campaign,
+  type CampaignAction,
+  type CampaignList,
+  type CreateCampaignInput,
+  type ListCampaignsQuery,
+  routes,
 } from '@doppel/contracts';
 import {
   keepPreviousData,
@@ -35,35 +36,31 @@ export const campaignKeys = {
   detail: (id: string) => ['campaigns', 'detail', id] as const,
 };
 
-const campaignPath = (id: string, rest = '') => `/api/campaigns/${encodeURIComponent(id)}${rest}`;
-
 /** GET /api/campaigns?search&type&status: the matching campaigns and the counts of all of them. */
 export function fetchCampaigns(
   api: ApiClient,
   query: ListCampaignsQuery,
   signal?: AbortSignal,
 ): Promise<CampaignList> {
-  const params = new URLSearchParams();
   const search = query.search?.trim();
-  if (search) params.set('search', search);
-  if (query.type) params.set('type', query.type);
-  if (query.status) params.set('status', query.status);
-  const suffix = params.size > 0 ? `?${params.toString()}` : '';
-  return api.get<CampaignList>(`/api/campaigns${suffix}`, { signal });
+  return api.call(routes.campaigns.list, {
+    query: { search: search || undefined, type: query.type || undefined, status: query.status || undefined },
+    signal,
+  });
 }
 
 /** POST /api/campaigns: the wizard's Launch; the server builds and stores the whole draft. */
 export function createCampaign(api: ApiClient, input: CreateCampaignInput): Promise<Campaign> {
-  return api.post<Campaign>('/api/campaigns', input);
+  return api.call(routes.campaigns.create, { body: input });
 }
 
 /** POST /api/campaigns/:id/status: start, pause, complete or cancel. */
 export function changeCampaignStatus(api: ApiClient, id: string, action: CampaignAction): Promise<Campaign> {
-  return api.post<Campaign>(campaignPath(id, '/status'), { action });
+  return api.call(routes.campaigns.changeStatus, { params: { id }, body: { action } });
 }
 
 export function deleteCampaign(api: ApiClient, id: string): Promise<{ ok: true }> {
-  return api.delete<{ ok: true }>(campaignPath(id));
+  return api.call(routes.campaigns.delete, { params: { id } });
 }
 
 export function campaignsQueryOptions(api: ApiClient, query: ListCampaignsQuery) {

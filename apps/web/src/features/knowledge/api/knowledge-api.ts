@@ -1,12 +1,10 @@
-import type {
-  CreateLinkInput,
-  CreateThoughtInput,
-  DocumentCategory,
-  DocumentList,
-  KnowledgeDocument,
-  KnowledgeSearchResult,
-  LinkPreview,
-  UploadResult,
+import {
+  type CreateLinkInput,
+  type CreateThoughtInput,
+  type DocumentCategory,
+  type DocumentList,
+  type KnowledgeDocument,
+  routes,
 } from '@doppel/contracts';
 import {
   keepPreviousData,
@@ -49,11 +47,8 @@ export function useDocuments(category: DocumentCategory | undefined) {
   return useInfiniteQuery({
     queryKey: knowledgeKeys.list(category),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (category) params.set('category', category);
-      params.set('page', String(pageParam));
-      params.set('limit', String(DOCUMENTS_PAGE_SIZE));
-      return api.get<DocumentList>(`/api/documents?${params.toString()}`, { signal });
+      const query = { category: category || undefined, page: pageParam, limit: DOCUMENTS_PAGE_SIZE };
+      return api.call(routes.knowledge.list, { query, signal });
     },
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
@@ -94,7 +89,7 @@ export function useDocument(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: knowledgeKeys.detail(id),
-    queryFn: ({ signal }) => api.get<KnowledgeDocument>(`/api/documents/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.knowledge.get, { params: { id }, signal }),
     initialData: () => cachedDocument(queryClient, id)?.document,
     initialDataUpdatedAt: () => cachedDocument(queryClient, id)?.updatedAt,
   });
@@ -106,8 +101,7 @@ export function useKnowledgeSearch(query: string) {
   return useQuery({
     queryKey: knowledgeKeys.search(query),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q: query, limit: String(SEARCH_LIMIT) });
-      return api.get<KnowledgeSearchResult>(`/api/documents/search?${params.toString()}`, { signal });
+      return api.call(routes.knowledge.search, { query: { q: query, limit: SEARCH_LIMIT }, signal });
     },
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
@@ -147,7 +141,7 @@ export function useUploadDocuments() {
       const form = new FormData();
       form.append('category', category);
       for (const file of files) form.append('files', file, file.name);
-      return api.postForm<UploadResult>('/api/documents/upload', form);
+      return api.call(routes.knowledge.upload, { body: form });
     },
     onSuccess: (result) => {
       if (result.results.some((entry) => entry.document)) void refreshDocuments(queryClient);
@@ -160,7 +154,7 @@ export function useUploadDocuments() {
 export function useLinkPreview() {
   const api = useApi();
   return useMutation({
-    mutationFn: (url: string) => api.post<LinkPreview>('/api/documents/link-preview', { url }),
+    mutationFn: (url: string) => api.call(routes.knowledge.previewLink, { body: { url } }),
   });
 }
 
@@ -168,7 +162,7 @@ export function useCreateLink() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateLinkInput) => api.post<KnowledgeDocument>('/api/documents/links', input),
+    mutationFn: (input: CreateLinkInput) => api.call(routes.knowledge.createLink, { body: input }),
     onSuccess: async (document) => {
       notifySuccess(i18n.t('knowledge:toast.linkAdded'));
       await refreshDocuments(queryClient, document);
@@ -181,7 +175,7 @@ export function useCreateThought() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateThoughtInput) => api.post<KnowledgeDocument>('/api/documents/thoughts', input),
+    mutationFn: (input: CreateThoughtInput) => api.call(routes.knowledge.createThought, { body: input }),
     onSuccess: async (document) => {
       notifySuccess(i18n.t('knowledge:toast.thoughtAdded'));
       await refreshDocuments(queryClient, document);
@@ -199,11 +193,10 @@ export function useRetryDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file?: File }) => {
-      const path = `/api/documents/${id}/retry`;
-      if (!file) return api.post<KnowledgeDocument>(path);
+      if (!file) return api.call(routes.knowledge.retry, { params: { id } });
       const form = new FormData();
       form.append('files', file, file.name);
-      return api.postForm<KnowledgeDocument>(path, form);
+      return api.call(routes.knowledge.retry, { params: { id }, body: form });
     },
     onSuccess: async (document) => {
       notifySuccess(i18n.t('knowledge:toast.retried', { name: document.name }));
@@ -217,7 +210,7 @@ export function useDeleteDocument() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/documents/${id}`),
+    mutationFn: (id: string) => api.call(routes.knowledge.delete, { params: { id } }),
     onSuccess: async (_result, id) => {
       notifySuccess(i18n.t('knowledge:toast.deleted'));
       // Not removed: the open detail would fetch it again before it closes. Marked stale instead,

@@ -1,9 +1,9 @@
-import type {
-  CreateMcpServerInput,
-  McpServer,
-  McpServerList,
-  McpServerTestResult,
-  UpdateMcpServerInput,
+import {
+  type CreateMcpServerInput,
+  type McpServer,
+  type McpServerList,
+  routes,
+  type UpdateMcpServerInput,
 } from '@doppel/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '@/lib/services';
@@ -16,12 +16,8 @@ export function useMcpServers() {
   const api = useApi();
   return useQuery({
     queryKey: mcpServerKeys.all,
-    queryFn: ({ signal }) => api.get<McpServerList>('/api/mcp-servers', { signal }),
+    queryFn: ({ signal }) => api.call(routes.mcpServers.list, { signal }),
   });
-}
-
-function serverPath(id: string): string {
-  return `/api/mcp-servers/${encodeURIComponent(id)}`;
 }
 
 /** Puts the server the API returned into the list at once, then refetches in the background. */
@@ -42,7 +38,7 @@ export function useCreateMcpServer() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMcpServerInput) => api.post<McpServer>('/api/mcp-servers', input),
+    mutationFn: (input: CreateMcpServerInput) => api.call(routes.mcpServers.create, { body: input }),
     onSuccess: (server) => storeServer(queryClient, server),
   });
 }
@@ -52,7 +48,7 @@ export function useUpdateMcpServer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateMcpServerInput }) =>
-      api.patch<McpServer>(serverPath(id), changes),
+      api.call(routes.mcpServers.update, { params: { id }, body: changes }),
     onSuccess: (server) => storeServer(queryClient, server),
   });
 }
@@ -61,7 +57,7 @@ export function useUpdateMcpServer() {
 export function useTestMcpServer() {
   const api = useApi();
   return useMutation({
-    mutationFn: (id: string) => api.post<McpServerTestResult>(`${serverPath(id)}/test`),
+    mutationFn: (id: string) => api.call(routes.mcpServers.test, { params: { id } }),
   });
 }
 
@@ -69,7 +65,7 @@ export function useDeleteMcpServer() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(serverPath(id)),
+    mutationFn: (id: string) => api.call(routes.mcpServers.delete, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<McpServerList>(mcpServerKeys.all, (list) =>
         list ? { items: list.items.filter((item) => item.id !== id) } : list,

@@ -1,10 +1,9 @@
-import type {
-  ConnectMessengerInput,
-  MessengerConnection,
-  MessengerList,
-  MessengerPermission,
-  MessengerSyncResult,
-  MessengerTestResult,
+import {
+  type ConnectMessengerInput,
+  type MessengerConnection,
+  type MessengerList,
+  type MessengerPermission,
+  routes,
 } from '@doppel/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '@/lib/services';
@@ -19,12 +18,8 @@ export function useMessengers() {
   const api = useApi();
   return useQuery({
     queryKey: messengerKeys.all,
-    queryFn: ({ signal }) => api.get<MessengerList>('/api/messengers', { signal }),
+    queryFn: ({ signal }) => api.call(routes.messengers.list, { signal }),
   });
-}
-
-function messengerPath(id: string): string {
-  return `/api/messengers/${encodeURIComponent(id)}`;
 }
 
 /**
@@ -52,7 +47,7 @@ export function useConnectMessenger() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConnectMessengerInput) => api.post<MessengerConnection>('/api/messengers', input),
+    mutationFn: (input: ConnectMessengerInput) => api.call(routes.messengers.connect, { body: input }),
     onSuccess: (connection) => storeConnection(queryClient, connection),
   });
 }
@@ -62,7 +57,7 @@ export function useTestMessenger() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<MessengerTestResult>(`${messengerPath(id)}/test`),
+    mutationFn: (id: string) => api.call(routes.messengers.test, { params: { id } }),
     onSuccess: (result) => storeConnection(queryClient, result.connection),
   });
 }
@@ -72,7 +67,7 @@ export function useSyncMessenger() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<MessengerSyncResult>(`${messengerPath(id)}/sync`),
+    mutationFn: (id: string) => api.call(routes.messengers.sync, { params: { id } }),
     onSuccess: async (result) => {
       await storeConnection(queryClient, result.connection);
       // New messages became tasks.
@@ -86,7 +81,7 @@ export function useUpdateMessengerPermissions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, permissions }: { id: string; permissions: MessengerPermission[] }) =>
-      api.patch<MessengerConnection>(messengerPath(id), { permissions }),
+      api.call(routes.messengers.update, { params: { id }, body: { permissions } }),
     onSuccess: (connection) => storeConnection(queryClient, connection),
   });
 }
@@ -96,7 +91,7 @@ export function useDisconnectMessenger() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(messengerPath(id)),
+    mutationFn: (id: string) => api.call(routes.messengers.disconnect, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<MessengerList>(messengerKeys.all, (list) =>
         list ? { items: list.items.filter((item) => item.id !== id) } : list,

@@ -1,14 +1,12 @@
-import type {
-  CreateMessageTemplateInput,
-  CreatePersonaInput,
-  MessageTemplate,
-  Persona,
-  PersonaList,
-  PersonaStats,
-  ProposableField,
-  Task,
-  UpdateMessageTemplateInput,
-  UpdatePersonaInput,
+import {
+  type CreateMessageTemplateInput,
+  type CreatePersonaInput,
+  type Persona,
+  type PersonaList,
+  type ProposableField,
+  routes,
+  type UpdateMessageTemplateInput,
+  type UpdatePersonaInput,
 } from '@doppel/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { i18n } from '@/lib/i18n';
@@ -33,7 +31,7 @@ export function usePersonas() {
   const api = useApi();
   return useQuery({
     queryKey: personaKeys.list(),
-    queryFn: ({ signal }) => api.get<PersonaList>('/api/personas', { signal }),
+    queryFn: ({ signal }) => api.call(routes.personas.list, { signal }),
   });
 }
 
@@ -43,7 +41,7 @@ export function usePersona(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: personaKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Persona>(`/api/personas/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.personas.get, { params: { id }, signal }),
     initialData: () =>
       queryClient.getQueryData<PersonaList>(personaKeys.list())?.items.find((item) => item.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(personaKeys.list())?.dataUpdatedAt,
@@ -54,7 +52,7 @@ export function usePersonaStats(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: personaKeys.stats(id),
-    queryFn: ({ signal }) => api.get<PersonaStats>(`/api/personas/${id}/stats`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.personas.stats, { params: { id }, signal }),
   });
 }
 
@@ -81,7 +79,7 @@ export function useCreatePersona() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePersonaInput) => api.post<Persona>('/api/personas', input),
+    mutationFn: (input: CreatePersonaInput) => api.call(routes.personas.create, { body: input }),
     onSuccess: async (persona) => {
       notifySuccess(i18n.t('personas:toast.created'));
       await storePersona(queryClient, persona);
@@ -94,7 +92,8 @@ export function useUpdatePersona(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdatePersonaInput) => api.patch<Persona>(`/api/personas/${id}`, changes),
+    mutationFn: (changes: UpdatePersonaInput) =>
+      api.call(routes.personas.update, { params: { id }, body: changes }),
     onSuccess: async (persona) => {
       notifySuccess(i18n.t('personas:toast.saved'));
       await storePersona(queryClient, persona);
@@ -106,7 +105,7 @@ export function useMakeTwinVoice(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Persona>(`/api/personas/${id}/twin-voice`),
+    mutationFn: () => api.call(routes.personas.makeTwinVoice, { params: { id } }),
     onSuccess: async (persona) => {
       notifySuccess(i18n.t('personas:toast.twinVoice', { name: persona.name }));
       await storePersona(queryClient, persona);
@@ -119,7 +118,7 @@ export function useDeletePersona(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ ok: true }>(`/api/personas/${id}`),
+    mutationFn: () => api.call(routes.personas.delete, { params: { id } }),
     onSuccess: async () => {
       notifySuccess(i18n.t('personas:toast.deleted'));
       queryClient.setQueryData<PersonaList>(personaKeys.list(), (list) =>
@@ -139,8 +138,7 @@ export function usePersonaTemplates(personaId: string) {
   const api = useApi();
   return useQuery({
     queryKey: personaKeys.templates(personaId),
-    queryFn: ({ signal }) =>
-      api.get<{ items: MessageTemplate[] }>(`/api/personas/${personaId}/templates`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.personas.templates, { params: { id: personaId }, signal }),
   });
 }
 
@@ -149,7 +147,7 @@ export function useCreateTemplate(personaId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMessageTemplateInput) =>
-      api.post<MessageTemplate>(`/api/personas/${personaId}/templates`, input),
+      api.call(routes.personas.createTemplate, { params: { id: personaId }, body: input }),
     onSuccess: async () => {
       notifySuccess(i18n.t('personas:toast.templateCreated'));
       await queryClient.invalidateQueries({ queryKey: personaKeys.templates(personaId) });
@@ -162,7 +160,7 @@ export function useUpdateTemplate(personaId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateMessageTemplateInput }) =>
-      api.patch<MessageTemplate>(`/api/personas/${personaId}/templates/${id}`, changes),
+      api.call(routes.personas.updateTemplate, { params: { id: personaId, templateId: id }, body: changes }),
     onSuccess: async () => {
       notifySuccess(i18n.t('personas:toast.templateSaved'));
       await queryClient.invalidateQueries({ queryKey: personaKeys.templates(personaId) });
@@ -174,7 +172,8 @@ export function useDeleteTemplate(personaId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/personas/${personaId}/templates/${id}`),
+    mutationFn: (id: string) =>
+      api.call(routes.personas.deleteTemplate, { params: { id: personaId, templateId: id } }),
     onSuccess: async () => {
       notifySuccess(i18n.t('personas:toast.templateDeleted'));
       await queryClient.invalidateQueries({ queryKey: personaKeys.templates(personaId) });
@@ -188,7 +187,7 @@ export function useStartHighConceptAnalysis(personaId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Task>(`/api/personas/${personaId}/high-concept-analysis`),
+    mutationFn: () => api.call(routes.personas.startHighConceptAnalysis, { params: { id: personaId } }),
     onSuccess: (task) => refreshTaskViews(queryClient, task),
     onError: (error) => notifyError(error, i18n.t('personas:proposal.failed')),
   });
@@ -199,7 +198,7 @@ export function useProposalTask(taskId: string | null) {
   const api = useApi();
   return useQuery({
     queryKey: taskKeys.detail(taskId ?? ''),
-    queryFn: ({ signal }) => api.get<Task>(`/api/tasks/${taskId}`, { signal }),
+    queryFn: ({ signal }) => api.call(routes.tasks.get, { params: { id: String(taskId) }, signal }),
     enabled: taskId !== null,
   });
 }
@@ -210,7 +209,7 @@ export function useAcceptProposal(personaId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fields: ProposableField[]) =>
-      api.post<{ task: Task; persona: Persona }>(`/api/tasks/${taskId}/accept-proposal`, { fields }),
+      api.call(routes.tasks.acceptProposal, { params: { id: taskId }, body: { fields } }),
     onSuccess: async ({ task, persona }, fields) => {
       queryClient.setQueryData(personaKeys.detail(personaId), persona);
       notifySuccess(i18n.t('personas:proposal.applied', { count: fields.length }));

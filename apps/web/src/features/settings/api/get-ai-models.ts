@@ -1,9 +1,8 @@
-import type {
-  AiModel,
-  AiModelList,
-  AiModelTestResult,
-  CreateAiModelInput,
-  UpdateAiModelInput,
+import {
+  type AiModelList,
+  type CreateAiModelInput,
+  routes,
+  type UpdateAiModelInput,
 } from '@doppel/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
@@ -13,7 +12,7 @@ import { tokenUsageQueryKey } from './get-token-usage';
 export const aiModelsQueryKey = ['ai-models'] as const;
 
 export function getAiModels(api: ApiClient): Promise<AiModelList> {
-  return api.get<AiModelList>('/api/ai/models');
+  return api.call(routes.ai.listModels);
 }
 
 export function aiModelsQueryOptions(api: ApiClient) {
@@ -25,15 +24,11 @@ export function useAiModels() {
   return useQuery(aiModelsQueryOptions(api));
 }
 
-function modelPath(id: string): string {
-  return `/api/ai/models/${encodeURIComponent(id)}`;
-}
-
 export function useCreateAiModel() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateAiModelInput) => api.post<AiModel>('/api/ai/models', input),
+    mutationFn: (input: CreateAiModelInput) => api.call(routes.ai.createModel, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiModelsQueryKey }),
   });
 }
@@ -43,7 +38,7 @@ export function useUpdateAiModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateAiModelInput }) =>
-      api.patch<AiModel>(modelPath(id), changes),
+      api.call(routes.ai.updateModel, { params: { id }, body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiModelsQueryKey }),
   });
 }
@@ -52,7 +47,7 @@ export function useDeleteAiModel() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(modelPath(id)),
+    mutationFn: (id: string) => api.call(routes.ai.deleteModel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: aiModelsQueryKey }),
   });
 }
@@ -62,7 +57,7 @@ export function useTestAiModel() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<AiModelTestResult>(`${modelPath(id)}/test`),
+    mutationFn: (id: string) => api.call(routes.ai.testModel, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokenUsageQueryKey }),
   });
 }

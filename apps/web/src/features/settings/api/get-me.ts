@@ -1,4 +1,4 @@
-import type { UpdateProfileInput, User } from '@doppel/contracts';
+import { routes, type UpdateProfileInput, type User } from '@doppel/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi, useSession, useSessionManager } from '@/lib/services';
@@ -6,7 +6,7 @@ import { useApi, useSession, useSessionManager } from '@/lib/services';
 export const meQueryKey = ['me'] as const;
 
 export function getMe(api: ApiClient): Promise<User> {
-  return api.get<User>('/api/me');
+  return api.call(routes.profile.get);
 }
 
 export function meQueryOptions(api: ApiClient) {
@@ -26,7 +26,7 @@ export function useUpdateProfile() {
   const session = useSessionManager();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) => api.patch<User>('/api/me', input),
+    mutationFn: (input: UpdateProfileInput) => api.call(routes.profile.update, { body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryKey, user);
       session.updateUser(user);

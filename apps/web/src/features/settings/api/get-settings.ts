@@ -1,4 +1,4 @@
-import type { UpdateUserSettingsInput, UserSettings } from '@doppel/contracts';
+import { routes, type UpdateUserSettingsInput, type UserSettings } from '@doppel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
@@ -21,7 +21,7 @@ function applyPatch(settings: UserSettings, patch: SettingsPatch): UserSettings 
 }
 
 export function patchSettings(api: ApiClient, patch: SettingsPatch): Promise<UserSettings> {
-  return api.patch<UserSettings>('/api/settings', patch);
+  return api.call(routes.settings.update, { body: patch });
 }
 
 /**

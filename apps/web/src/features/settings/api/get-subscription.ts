@@ -1,10 +1,10 @@
-import type { Subscription } from '@doppel/contracts';
+import { routes, type Subscription } from '@doppel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
 
 export function getSubscription(api: ApiClient): Promise<Subscription> {
-  return api.get<Subscription>('/api/subscription');
+  return api.call(routes.subscription.get);
 }
 
 export function subscriptionQueryOptions(api: ApiClient) {

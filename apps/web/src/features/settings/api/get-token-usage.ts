@@ -1,4 +1,4 @@
-import type { TokenUsage } from '@doppel/contracts';
+import { routes, type TokenUsage } from '@doppel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
@@ -6,7 +6,7 @@ import { useApi } from '@/lib/services';
 export const tokenUsageQueryKey = ['usage', 'tokens'] as const;
 
 export function getTokenUsage(api: ApiClient): Promise<TokenUsage> {
-  return api.get<TokenUsage>('/api/usage/tokens');
+  return api.call(routes.usage.tokens);
 }
 
 export function tokenUsageQueryOptions(api: ApiClient) {

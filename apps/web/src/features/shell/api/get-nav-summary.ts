@@ -1,10 +1,10 @@
-import type { NavSummary } from '@doppel/contracts';
+import { type NavSummary, routes } from '@doppel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi, useSession } from '@/lib/services';
 
 export function getNavSummary(api: ApiClient): Promise<NavSummary> {
-  return api.get<NavSummary>('/api/shell/summary');
+  return api.call(routes.shell.summary);
 }
 
 export function navSummaryQueryOptions(api: ApiClient) {

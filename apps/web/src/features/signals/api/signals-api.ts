@@ -1,14 +1,11 @@
-import type {
-  CreateSignalSourceInput,
-  ImportJobChangesInput,
-  JobChangeImportReport,
-  JobChangeInput,
-  JobChangeResult,
-  PollSignalSourceResult,
-  SignalItemList,
-  SignalSource,
-  SignalSourceList,
-  UpdateSignalSourceInput,
+import {
+  type CreateSignalSourceInput,
+  type ImportJobChangesInput,
+  type JobChangeInput,
+  routes,
+  type SignalSource,
+  type SignalSourceList,
+  type UpdateSignalSourceInput,
 } from '@doppel/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
@@ -39,7 +36,7 @@ export const RECENT_ITEMS_LIMIT = 20;
 export const signalSourcesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: signalsKeys.sources(),
-    queryFn: ({ signal }) => api.get<SignalSourceList>('/api/signals/sources', { signal }),
+    queryFn: ({ signal }) => api.call(routes.signals.sources, { signal }),
     refetchInterval: SIGNALS_REFETCH_MS,
   });
 
@@ -52,10 +49,11 @@ export const sourceItemsQuery = (api: ApiClient, sourceId: string) =>
   queryOptions({
     queryKey: signalsKeys.items(sourceId),
     queryFn: ({ signal }) =>
-      api.get<SignalItemList>(
-        `/api/signals/sources/${encodeURIComponent(sourceId)}/items?limit=${RECENT_ITEMS_LIMIT}`,
-        { signal },
-      ),
+      api.call(routes.signals.sourceItems, {
+        params: { id: sourceId },
+        query: { limit: RECENT_ITEMS_LIMIT },
+        signal,
+      }),
     refetchInterval: SIGNALS_REFETCH_MS,
   });
 
@@ -68,7 +66,7 @@ export const jobChangesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: signalsKeys.jobChanges(),
     queryFn: ({ signal }) =>
-      api.get<SignalItemList>(`/api/signals/job-changes?limit=${RECENT_ITEMS_LIMIT}`, { signal }),
+      api.call(routes.signals.jobChanges, { query: { limit: RECENT_ITEMS_LIMIT }, signal }),
   });
 
 /** The job changes recorded most recently (typed in or imported), with their tasks. */
@@ -92,7 +90,7 @@ export function useCreateSource() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateSignalSourceInput) => api.post<SignalSource>('/api/signals/sources', input),
+    mutationFn: (input: CreateSignalSourceInput) => api.call(routes.signals.createSource, { body: input }),
     onSuccess: async (source) => {
       notifySuccess(i18n.t('signals:toast.added', { name: source.name }));
       await refreshSignals(queryClient);
@@ -106,7 +104,7 @@ export function useUpdateSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateSignalSourceInput }) =>
-      api.patch<SignalSource>(`/api/signals/sources/${encodeURIComponent(id)}`, changes),
+      api.call(routes.signals.updateSource, { params: { id }, body: changes }),
     onSuccess: async (source) => {
       replaceSource(queryClient, source);
       notifySuccess(i18n.t('signals:toast.saved', { name: source.name }));
@@ -121,9 +119,12 @@ export function useSetSourceActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      api.patch<SignalSource>(`/api/signals/sources/${encodeURIComponent(id)}`, {
-        isActive,
-      } satisfies UpdateSignalSourceInput),
+      api.call(routes.signals.updateSource, {
+        params: { id },
+        body: {
+          isActive,
+        } satisfies UpdateSignalSourceInput,
+      }),
     onSuccess: async (source) => {
       replaceSource(queryClient, source);
       notifySuccess(
@@ -141,7 +142,7 @@ export function useDeleteSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (source: SignalSource) =>
-      api.delete<{ ok: true }>(`/api/signals/sources/${encodeURIComponent(source.id)}`),
+      api.call(routes.signals.deleteSource, { params: { id: source.id } }),
     onSuccess: async (_result, source) => {
       queryClient.setQueryData<SignalSourceList>(signalsKeys.sources(), (list) =>
         list ? { ...list, items: list.items.filter((item) => item.id !== source.id) } : list,
@@ -159,8 +160,7 @@ export function usePollSource() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (source: SignalSource) =>
-      api.post<PollSignalSourceResult>(`/api/signals/sources/${encodeURIComponent(source.id)}/poll`),
+    mutationFn: (source: SignalSource) => api.call(routes.signals.pollSource, { params: { id: source.id } }),
     onSuccess: async (_result, source) => {
       notifySuccess(i18n.t('signals:toast.pollQueued', { name: source.name }));
       await refreshSignals(queryClient);
@@ -174,7 +174,7 @@ export function useRecordJobChange() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JobChangeInput) => api.post<JobChangeResult>('/api/signals/job-changes', input),
+    mutationFn: (input: JobChangeInput) => api.call(routes.signals.recordJobChange, { body: input }),
     onSuccess: () => refreshSignals(queryClient),
   });
 }
@@ -184,8 +184,7 @@ export function useImportJobChanges() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ImportJobChangesInput) =>
-      api.post<JobChangeImportReport>('/api/signals/job-changes/import', input),
+    mutationFn: (input: ImportJobChangesInput) => api.call(routes.signals.importJobChanges, { body: input }),
     onSuccess: () => refreshSignals(queryClient),
     onError: (error) => notifyError(error, i18n.t('signals:errors.import')),
   });

@@ -1,4 +1,4 @@
-import type { ContactList } from '@doppel/contracts';
+import { type ContactList, routes } from '@doppel/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
@@ -7,9 +7,10 @@ import { useApi } from '@/lib/services';
 export const CONTACT_PICKER_LIMIT = 50;
 
 export function getContacts(api: ApiClient, q: string, signal?: AbortSignal): Promise<ContactList> {
-  const params = new URLSearchParams({ limit: String(CONTACT_PICKER_LIMIT) });
-  if (q) params.set('q', q);
-  return api.get<ContactList>(`/api/contacts?${params.toString()}`, { signal });
+  return api.call(routes.contacts.list, {
+    query: { limit: CONTACT_PICKER_LIMIT, q: q || undefined },
+    signal,
+  });
 }
 
 export function contactsQueryOptions(api: ApiClient, q: string) {
