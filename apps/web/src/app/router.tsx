@@ -57,7 +57,7 @@ const AgentPage = lazyWithPreload(() =>
 );
 
 /**
- * All routes of the app (spec §2). Declarative React Router: data is loaded by TanStack Query,
+ * All routes of the app. Declarative React Router: data is loaded by TanStack Query,
  * not route loaders, and declarative mode costs half the bytes of the data router.
  */
 export function AppRoutes() {

@@ -19,7 +19,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before something cannot be undone (spec §5: deleting asks for confirmation). Cancel has
+ * Asks before something cannot be undone. Cancel has
  * the first focus, so Enter never confirms by accident.
  */
 export function ConfirmDialog({

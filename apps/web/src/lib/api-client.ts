@@ -15,7 +15,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Sent as Accept-Language so the server can answer (and write emails) in the interface language. */
   getLanguage?: () => string | undefined;
-  /** How often a 502/503/504 answer is retried (spec §8). */
+  /** How often a 502/503/504 answer is retried. */
   transientRetries?: number;
   /** First pause before such a retry; doubles per attempt. */
   transientRetryDelayMs?: number;
@@ -47,7 +47,7 @@ type CallArgs<R extends AnyRoute> =
   object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 /**
- * The path and query of a route call: '/api/tasks/42' with its params encoded, then the query's
+ * The path and query of a route call: its path with the params filled in (encoded), then the query's
  * defined values (`undefined` ones are left out).
  */
 export function urlOf(route: AnyRoute, params?: object, query?: object): string {

@@ -17,7 +17,7 @@ export function formatRetryDelay(seconds: number, language: string = i18n.langua
 }
 
 /**
- * The text to show for a failed action (spec §8): the server's message — translated when it is
+ * The text to show for a failed action: the server's message — translated when it is
  * the standard one for its code — else the screen's own fallback. Anything that is not an API
  * error is a bug on our side and reads 'An unexpected error occurred'.
  */

@@ -110,7 +110,7 @@ function readStoredLanguage(): InterfaceLanguage | null {
   }
 }
 
-/** The language chosen on this device before, else English (the sign-in toggle's default, spec §9). */
+/** The language chosen on this device before, else English (the sign-in toggle's default). */
 export function initialLanguage(): InterfaceLanguage {
   return readStoredLanguage() ?? AUTH_TOGGLE_DEFAULT_LANGUAGE;
 }

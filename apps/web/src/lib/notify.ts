@@ -4,7 +4,7 @@ import { i18n } from './i18n';
 
 /*
  * Toasts (sonner) are loaded with the first toast, not with the page: they are not needed to
- * paint it, and the first-load budget (ARCHITECTURE §7) is tight. The first toast asks the host
+ * paint it, and the first-load budget is tight. The first toast asks the host
  * to mount the Toaster; the Toaster announces itself when mounted, and toasts raised before
  * that wait for it instead of being lost.
  */
@@ -58,7 +58,7 @@ export function startCreateAccount(): void {
   createAccountHandler?.();
 }
 
-/** Destructive toast with the spec's title and message (ARCHITECTURE §4.4). */
+/** Destructive toast with the spec's title and message. */
 export function notifyError(
   error: unknown,
   fallback: string = i18n.t('errors:unexpected'),

@@ -3,7 +3,7 @@ import { isApiError } from './api-error';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-/** Defaults of spec §7: cached five minutes, one retry — but never retry what cannot change (4xx). */
+/** Defaults: cached five minutes, one retry — but never retry what cannot change (4xx). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -10,7 +10,7 @@ import {
 } from '@doppel/contracts';
 import { ApiError, apiErrorFromResponse, isAbortError, networkError } from './api-error';
 
-/** Auth events of spec §4 (multi-factor is not part of this product). */
+/** Auth events (multi-factor is not part of this product). */
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED';
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -57,7 +57,7 @@ export interface SessionManagerOptions {
 
 export const AUTH_CHANNEL_NAME = 'doppel-auth';
 export const AUTH_LOCK_NAME = 'doppel-auth-refresh';
-/** localStorage key that marks this browser as being in demo mode (spec §2 "demo flag"). */
+/** localStorage key that marks this browser as being in demo mode. */
 export const DEMO_FLAG_KEY = 'doppel.demo';
 const DEFAULT_RETRY_CAP_MS = 30_000;
 const DEFAULT_LOCK_TIMEOUT_MS = 3_000;

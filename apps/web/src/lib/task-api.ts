@@ -20,7 +20,7 @@ import { useApi } from './services';
 
 /*
  * Task data shared by the Assistant (/actions) and the AI Tasks board (/tasks): fetchers, query
- * keys and mutations with the spec's toasts (§8). Every key starts with 'tasks' so one
+ * keys and mutations with the product's toasts. Every key starts with 'tasks' so one
  * invalidation (a live update, a mutation) refreshes every view of the tasks.
  */
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Mobile layout applies below 768 px (spec §9). */
+/** Mobile layout applies below 768 px. */
 export const DESKTOP_MEDIA_QUERY = '(min-width: 768px)';
 
 function subscribeTo(query: string) {

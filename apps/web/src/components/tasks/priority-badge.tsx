@@ -2,7 +2,7 @@ import type { TaskPriority } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 
-/** Priority colours of spec §9: high red, medium yellow, low green. */
+/** Priority colours: high red, medium yellow, low green. */
 const PRIORITY_VARIANT = { high: 'danger', medium: 'warning', low: 'success' } as const;
 
 export function PriorityBadge({ priority, className }: { priority: TaskPriority; className?: string }) {

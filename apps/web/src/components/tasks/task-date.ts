@@ -1,9 +1,9 @@
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
- * Day and month in ru-RU format ("22.11"), as task cards show their creation date (spec §2,
- * §9). Built by hand: an Intl formatter for ru-RU costs a locale-data load on first use, on
- * the critical path of the Assistant's first paint.
+ * Day and month in ru-RU format ("22.11"), as task cards show their creation date. Built by
+ * hand: an Intl formatter for ru-RU costs a locale-data load on first use, on the critical path
+ * of the Assistant's first paint.
  */
 export function formatTaskDayMonth(iso: string): string {
   const date = new Date(iso);

@@ -16,7 +16,7 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        // 44 px on touch screens (ARCHITECTURE §8), denser with a fine pointer.
+        // 44 px on touch screens, denser with a fine pointer.
         default: 'h-11 px-4 md:h-9',
         sm: 'h-11 px-3 text-xs md:h-8',
         lg: 'h-11 px-6',

@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 
 /*
  * WAI-ARIA tabs (automatic activation, roving focus). Written here rather than taken from Radix
- * because /auth needs tabs and its first-load budget (ARCHITECTURE §7) has no room for the
+ * because /auth needs tabs and its first-load budget has no room for the
  * ~8 KB gzip that Radix Tabs and its helpers add.
  */
 

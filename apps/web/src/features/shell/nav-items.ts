@@ -22,7 +22,7 @@ export const AREAS: Record<AreaKey, { path: string; icon: LucideIcon }> = {
   tasks: { path: '/tasks', icon: ListTodo },
 };
 
-/** Desktop sidebar, in the spec's order (§2 Layouts). */
+/** Desktop sidebar, in the spec's order. */
 export const SIDEBAR_AREAS: AreaKey[] = [
   'actions',
   'highConcept',

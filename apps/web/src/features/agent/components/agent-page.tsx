@@ -15,7 +15,7 @@ function isClearCommand(content: string): boolean {
 }
 
 /**
- * /agent (spec §2 Agent chat): a terminal-style console to talk to the twin. On a desktop it
+ * /agent: a terminal-style console to talk to the twin. On a desktop it
  * fills the area beside the sidebar; on a phone the space between the header and the tab bar,
  * with the prompt right above the bar. Commands (/help, /status, …) are run by the server.
  */

@@ -11,14 +11,14 @@ interface ChatInputProps {
   onChange: (value: string) => void;
   /** Called with the trimmed text; never with an empty one. */
   onSubmit: (content: string) => void;
-  /** The twin is answering: nothing can be typed or sent until it is done (spec §5). */
+  /** The twin is answering: nothing can be typed or sent until it is done. */
   disabled: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
  * The console's prompt: Enter sends, Shift+Enter starts a new line. Blank text is never sent
- * (spec §5 Chat input). The help hint names /help and /status.
+ *. The help hint names /help and /status.
  */
 export function ChatInput({ value, onChange, onSubmit, disabled, inputRef }: ChatInputProps) {
   const { t } = useTranslation('agent');

@@ -21,7 +21,7 @@ interface MessageListProps {
 }
 
 /**
- * The conversation (spec §2 Agent chat): messages oldest first, the answer being written, and
+ * The conversation: messages oldest first, the answer being written, and
  * what the twin is doing. It follows new text while the reader is at the end, and leaves them
  * alone while they scroll back.
  */

@@ -52,7 +52,7 @@ export function useCreateApiKey() {
   });
 }
 
-/** Revoke (spec §4: it sets the key inactive); a revoked key is refused by the public API. */
+/** Revoke; a revoked key is refused by the public API. */
 export function useRevokeApiKey() {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -108,7 +108,7 @@ export interface TestApiKeyInput {
 }
 
 /**
- * Test: a real request with the key. The toasts are the spec's (§8): an unknown, revoked or
+ * Test: a real request with the key. The toasts are the product's: an unknown, revoked or
  * expired key (401) is 'unavailable or invalid'; anything else failing is a failed test.
  * The list is refetched either way, since a call counts towards the key's usage.
  */

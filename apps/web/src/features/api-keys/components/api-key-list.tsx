@@ -20,7 +20,7 @@ interface ApiKeyListProps {
   onDelete: (key: ApiKey) => void;
 }
 
-/** The user's keys, newest first, with the loading, empty and error states of ARCHITECTURE §8. */
+/** The user's keys, newest first, with the loading, empty and error states. */
 export function ApiKeyList({
   keys,
   fullKeys,

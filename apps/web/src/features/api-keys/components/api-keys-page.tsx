@@ -16,7 +16,7 @@ import { SecurityNotes } from './security-notes';
 import { TestKeyDialog } from './test-key-dialog';
 
 /**
- * /api (desktop; spec §2 API keys): the keys with their actions, the create dialog, the
+ * /api (desktop): the keys with their actions, the create dialog, the
  * security notes and the MCP client configuration.
  *
  * The server answers a key in full only once, when it is created. This page view keeps the

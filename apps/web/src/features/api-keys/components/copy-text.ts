@@ -1,7 +1,7 @@
 import { i18n } from '@/lib/i18n';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
 
-/** Puts text on the clipboard and says so (spec §8: copied to clipboard), or that it could not. */
+/** Puts text on the clipboard and says so, or that it could not. */
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

@@ -47,7 +47,7 @@ const ACTIONS = z.object({ read: z.boolean(), write: z.boolean() });
 
 /** What the form holds: the contract's fields as the inputs give them (text, '' for "none"). */
 const createKeyFormSchema = z.object({
-  // Spec §5: a blank name is refused with 'Заполните название ключа' (keyNameRequired).
+  // A blank name is refused with 'Заполните название ключа' (keyNameRequired).
   name: createApiKeyInputSchema.shape.name,
   description: z.string().trim().max(DESCRIPTION_MAX),
   service: apiKeyServiceSchema,
@@ -111,7 +111,7 @@ interface CreateApiKeyDialogProps {
 }
 
 /**
- * The create-key form in a dialog (spec §2): name, description, service, the default-access
+ * The create-key form in a dialog: name, description, service, the default-access
  * statement, the permission matrix, limits and expiry. On success the same dialog shows the
  * new key, once, with reveal and copy.
  */

@@ -17,7 +17,7 @@ interface KeySecretProps {
 }
 
 /**
- * A key's value: masked until revealed, each key on its own (spec §2). Only a key this page
+ * A key's value: masked until revealed, each key on its own. Only a key this page
  * view knows in full can be revealed or copied; for the others, revealing explains why not.
  */
 export function KeySecret({ preview, fullKey, hideLabel = false, autoFocus }: KeySecretProps) {

@@ -13,7 +13,7 @@ const NOTES: Array<{
   { key: 'limits', icon: Gauge },
 ];
 
-/** How keys are kept and how to keep them safe (spec §2: the screen's security notes). */
+/** How keys are kept and how to keep them safe. */
 export function SecurityNotes() {
   const { t } = useTranslation('apiKeys');
   const headingId = useId();

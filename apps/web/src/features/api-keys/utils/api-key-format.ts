@@ -36,9 +36,9 @@ export function permissionPairs(
 export type PermissionMatrix = Record<ApiKeyResource, Record<ApiKeyAction, boolean>>;
 
 /**
- * What the create dialog states as default access (spec §2): contacts read, messages read and
+ * What the create dialog states as default access: contacts read, messages read and
  * basic knowledge-base operations (read). The server's own default for a request without
- * permissions is narrower (contacts read, spec §3); the dialog always sends its matrix.
+ * permissions is narrower (contacts read); the dialog always sends its matrix.
  */
 export function defaultPermissionMatrix(): PermissionMatrix {
   return {

@@ -13,7 +13,7 @@ export function useSendTaskMessage() {
     mutationFn: ({ taskId, text, kind }: { taskId: string; text: string; kind: string }) =>
       api.call(routes.tasks.send, { params: { id: taskId }, body: { text, kind } }),
     onSuccess: (result) => refreshTaskViews(queryClient, result.task),
-    // Spec §8's title; the description says why (a messenger's refusal comes with its reason).
+    // The product's title; the description says why (a messenger's refusal comes with its reason).
     onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: i18n.t('tasks:errors.send') }),
   });
 }

@@ -11,7 +11,7 @@ const templatesKey = (personaId: string) => ['personas', 'templates', personaId]
 
 /**
  * The twin's-voice persona's message templates that fit a contact: universal ones and those of
- * the messenger the contact writes on (spec §3 Message template). Empty while loading, without
+ * the messenger the contact writes on. Empty while loading, without
  * a twin's voice, or when the personas cannot be read — the composer's other options remain.
  */
 export function useTwinVoiceTemplates(source: ContactSource | null, enabled: boolean): MessageTemplate[] {

@@ -8,7 +8,7 @@ export interface FeedFilter {
 }
 
 /**
- * The Assistant's task list: pages of 50 (spec §9), newest first, fetched one page at a time
+ * The Assistant's task list: pages of 50, newest first, fetched one page at a time
  * as the user asks for more, so 10,000 tasks never load at once.
  */
 export function useTaskFeed(filter: FeedFilter = {}) {

@@ -15,7 +15,7 @@ const TONE_CLASSES: Record<RecommendationTone, string> = {
   default: 'bg-warning-soft text-warning-soft-foreground',
 };
 
-/** The twin's analysis of the task (spec §2 item 5); only the parts it found are shown. */
+/** The twin's analysis of the task; only the parts it found are shown. */
 export function AnalysisBlock({ task }: { task: Task }) {
   const { t, i18n } = useTranslation('assistant');
   const { summary, recommendation, analysisData = {}, socialContext = {} } = task.context;

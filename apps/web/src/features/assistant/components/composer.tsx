@@ -23,7 +23,7 @@ import { useDraftStream } from '../api/use-draft-stream';
 import { composerHeight } from '../utils/composer-height';
 import { SentMessage } from './sent-message';
 
-/** Composer states of spec §4: the options, then editing a chosen or custom text. */
+/** Composer states: the options, then editing a chosen or custom text. */
 type ComposerState = { step: 'options' } | { step: 'edit'; kind: string; text: string };
 
 interface Option {
@@ -66,7 +66,7 @@ function useWindowHeight(): number {
   return height;
 }
 
-/** The edit view (spec §2 item 7): auto-growing textarea, counter, language, Back, Save draft and Send. */
+/** The edit view: auto-growing textarea, counter, language, Back, Save draft and Send. */
 function ComposerEditor({
   task,
   state,
@@ -211,7 +211,7 @@ function ComposerEditor({
               {t('composer.translate', { code: languageCode.toUpperCase() })}
             </Button>
           ) : null}
-          {/* Keeps the edited text as a draft of its kind, to come back to (spec §4: merged). */}
+          {/* Keeps the edited text as a draft of its kind, to come back to. */}
           <Button
             type="button"
             variant="secondary"
@@ -233,7 +233,7 @@ function ComposerEditor({
 }
 
 /**
- * The response composer (spec §2 item 7, §4 Composer, §5): the suggested template in the
+ * The response composer: the suggested template in the
  * contact's language, saved drafts, and a custom message; then the editor. Sending keeps the
  * text on failure and clears the composer on success; a completed task shows what was sent.
  */

@@ -20,7 +20,7 @@ function SelectedTask({ id }: { id: string }) {
 }
 
 /**
- * Desktop Assistant (spec §2 Actions workspace): the task list in the left third and the
+ * Desktop Assistant: the task list in the left third and the
  * selected task beside it. The selection lives in the URL (?task=…) so a reload or a shared
  * link keeps it.
  */

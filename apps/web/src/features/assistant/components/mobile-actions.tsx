@@ -10,11 +10,11 @@ import { priorityChoiceLabel } from './priority-filter-label';
 import { TaskList } from './task-list';
 import { TASK_LIST_HEADING_ID, TaskListHeading } from './task-list-heading';
 
-// Dialogs load on first use: the list is what a phone must paint first (ARCHITECTURE §7).
+// Dialogs load on first use: the list is what a phone must paint first.
 const PriorityFilterSheet = lazy(() => import('./priority-filter-sheet'));
 const TaskDialog = lazy(() => import('./task-dialog'));
 
-/** Mobile Assistant (spec §2 item 8): the list with a priority filter; a task opens full-screen. */
+/** Mobile Assistant: the list with a priority filter; a task opens full-screen. */
 export default function MobileActions() {
   const { t } = useTranslation(['assistant', 'tasks']);
   const [priority, setPriority] = useState<TaskPriority | undefined>(undefined);

@@ -7,7 +7,7 @@ import { useTaskCounts } from '@/lib/task-api';
 import { cn } from '@/lib/utils';
 
 /**
- * The mobile priority filter sheet (spec §2 item 8): all, high, medium, low, each with its
+ * The mobile priority filter sheet: all, high, medium, low, each with its
  * count. Loaded when first opened, so the list paints without the dialog's code.
  */
 export default function PriorityFilterSheet({

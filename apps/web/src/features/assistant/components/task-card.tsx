@@ -6,7 +6,7 @@ import { formatTaskDayMonth } from '@/components/tasks/task-date';
 import { cn } from '@/lib/utils';
 import { languageFlag } from '../utils/task-presentation';
 
-/** One task in the list (spec §2 item 2): priority, date, type, description, contact and flag. */
+/** One task in the list: priority, date, type, description, contact and flag. */
 export function TaskCard({
   task,
   selected,

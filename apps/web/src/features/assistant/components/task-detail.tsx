@@ -10,7 +10,7 @@ import { TriggerBlock } from './trigger-block';
 const Composer = lazy(() => import('./composer'));
 
 /**
- * The selected task (spec §2 items 4–7): header, analysis, trigger, then the composer — or, for
+ * The selected task: header, analysis, trigger, then the composer — or, for
  * a High Concept Analysis, the way to its proposal.
  */
 export function TaskDetail({ task, titleId }: { task: Task; titleId?: string }) {

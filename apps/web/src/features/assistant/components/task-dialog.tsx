@@ -5,7 +5,7 @@ import { useSelectedTask } from '../api/use-task-feed';
 import { TaskDetail } from './task-detail';
 
 /**
- * A task as a full-screen dialog on phones (spec §2 item 8); its composer carries the
+ * A task as a full-screen dialog on phones; its composer carries the
  * 'generate quick' and 'generate detailed' actions. Loaded when a task is first opened.
  */
 export default function TaskDialog({ id, onClose }: { id: string; onClose: () => void }) {

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { isSocialTask, taskSource } from '../utils/task-presentation';
 
 /**
- * Header of the task detail (spec §2 item 4): the contact's initial, or a social marker for
+ * Header of the task detail: the contact's initial, or a social marker for
  * tasks from social signals; the contact's name; the Reply badge for replies; source; priority.
  */
 export function TaskHeader({ task, titleId }: { task: Task; titleId?: string }) {

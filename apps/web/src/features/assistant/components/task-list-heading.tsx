@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export const TASK_LIST_HEADING_ID = 'task-list-heading';
 
-/** The list's title and its count of tasks (spec §2 item 1), with an action beside them. */
+/** The list's title and its count of tasks, with an action beside them. */
 export function TaskListHeading({ total, children }: { total: number | undefined; children?: ReactNode }) {
   const { t } = useTranslation('assistant');
   return (

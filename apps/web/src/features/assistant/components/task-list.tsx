@@ -13,7 +13,7 @@ import { TaskCard } from './task-card';
 
 const PLACEHOLDER_CARDS = 5;
 
-/** Loading placeholder of five cards (spec §2 item 1), the shape of the real ones. */
+/** Loading placeholder of five cards, the shape of the real ones. */
 function TaskListSkeleton() {
   return (
     <div className="grid gap-2" aria-hidden="true">
@@ -34,7 +34,7 @@ function TaskListSkeleton() {
 
 /**
  * The task list with its loading, empty and error states. A load failure also raises the
- * toast titled 'Ошибка загрузки' (spec §8), once per failure.
+ * toast titled 'Ошибка загрузки', once per failure.
  */
 export function TaskList({
   feed,

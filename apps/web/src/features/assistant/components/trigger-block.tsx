@@ -18,7 +18,7 @@ function safeUrl(url: string | undefined): string | null {
 
 /**
  * The last message, translated by default; a click shows what the contact actually wrote and
- * back (spec §2 item 6).
+ * back.
  */
 function LastMessage({ text, original }: { text: string; original?: string }) {
   const { t } = useTranslation('assistant');
@@ -52,7 +52,7 @@ function LastMessage({ text, original }: { text: string; original?: string }) {
   );
 }
 
-/** What set the task off (spec §2 item 6), by trigger type. */
+/** What set the task off, by trigger type. */
 export function TriggerBlock({ task }: { task: Task }) {
   const { t } = useTranslation('assistant');
   const { triggerType, triggerData = {}, lastMessage, lastMessageOriginal } = task.context;

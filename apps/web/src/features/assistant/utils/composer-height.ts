@@ -1,4 +1,4 @@
-/** Composer textarea constants (spec §9). */
+/** Composer textarea constants. */
 export const COMPOSER_MIN_HEIGHT = 120;
 export const COMPOSER_MAX_HEIGHT = 400;
 const LINE_HEIGHT = 20;

@@ -19,7 +19,7 @@ export function isSocialTask(task: Pick<Task, 'type' | 'context'>): boolean {
   return SOCIAL_TYPES.has(task.type) || task.context.triggerType === 'social_comment';
 }
 
-/** Where the task came from, for the source badge (spec §2 item 4): a brand, else Social or Message. */
+/** Where the task came from, for the source badge: a brand, else Social or Message. */
 export function taskSource(
   task: Pick<Task, 'type' | 'context' | 'contact'>,
 ): { brand: string } | { generic: 'social' | 'message' } {
@@ -36,7 +36,7 @@ export type FlagLanguage = (typeof FLAG_LANGUAGES)[number];
 
 const FLAGS: Record<FlagLanguage, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', de: '🇩🇪', ru: '🇷🇺' };
 
-/** The contact's language flag: English, French, Spanish, German, otherwise Russian (spec §2 item 2). */
+/** The contact's language flag: English, French, Spanish, German, otherwise Russian. */
 export function languageFlag(language: string | undefined): { language: FlagLanguage; flag: string } {
   const code = (language ?? '').slice(0, 2).toLowerCase();
   const known = (FLAG_LANGUAGES as readonly string[]).includes(code) ? (code as FlagLanguage) : 'ru';
@@ -45,7 +45,7 @@ export function languageFlag(language: string | undefined): { language: FlagLang
 
 export type RecommendationTone = 'urgent' | 'opportunity' | 'social' | 'default';
 
-/** Recommendation colour rule of spec §9: 24H/URGENT red, OPPORTUNITY green, SOCIAL blue, others amber. */
+/** Recommendation colour rule: 24H/URGENT red, OPPORTUNITY green, SOCIAL blue, others amber. */
 export function recommendationTone(text: string): RecommendationTone {
   const upper = text.toUpperCase();
   if (upper.includes('24H') || upper.includes('URGENT')) return 'urgent';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES, setInterfaceLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
-/** The sign-in page offers English and Russian (spec §1); settings offer all five. */
+/** The sign-in page offers English and Russian; settings offer all five. */
 const TOGGLE_LANGUAGES: InterfaceLanguage[] = ['en', 'ru'];
 
 export function LanguageToggle() {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { notifyError } from '@/lib/notify';
 import { useStartDemo } from '../api/use-auth-mutations';
 
-/** Opens a private sandbox with sample data; no registration (spec §1). */
+/** Opens a private sandbox with sample data; no registration. */
 export function TryDemoButton({ onStarted }: { onStarted: () => void }) {
   const { t } = useTranslation('auth');
   const demo = useStartDemo();

@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
  * ("Status: Active"), while the screen shows only the value.
  */
 
-/** Spec §4: every status its own colour; the theme's soft colours pass AA in light and dark. */
+/** Every status its own colour; the theme's soft colours pass AA in light and dark. */
 export const STATUS_VARIANT = {
   draft: 'outline',
   active: 'success',
@@ -46,7 +46,7 @@ export function CampaignTypeBadge({ type }: { type: CampaignType }) {
 const STAGE_ICONS = { extraction: Database, enrichment: Sparkles, engagement: Send } as const;
 
 /**
- * The current stage: given, or derived from the progress (spec §4: below 33 Extraction, below
+ * The current stage: given, or derived from the progress (: below 33 Extraction, below
  * 66 Enrichment, else Engagement).
  */
 export function CampaignStageBadge(props: { stage: CampaignStage } | { progress: number }) {
@@ -62,7 +62,7 @@ export function CampaignStageBadge(props: { stage: CampaignStage } | { progress:
   );
 }
 
-/** Demo campaigns are sample data and say so (ARCHITECTURE §9). */
+/** Demo campaigns are sample data and say so. */
 export function SampleBadge() {
   const { t } = useTranslation('campaigns');
   return (

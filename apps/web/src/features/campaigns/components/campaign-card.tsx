@@ -15,7 +15,7 @@ export function campaignHref(id: string, { settings = false } = {}): string {
 }
 
 /**
- * One campaign in the list (spec §2): type badge, the name before its colon, description, at
+ * One campaign in the list: type badge, the name before its colon, description, at
  * most three source icons, the stage from the progress, the status, and on desktop a settings
  * button. The title's link covers the card, so a click anywhere opens the detail.
  */

@@ -27,7 +27,7 @@ const TAB_PARAM = 'tab';
 const SETTINGS_PARAM = 'settings';
 
 /**
- * /business/:id (spec §2 Campaigns, Detail), full screen: back, name, status (and sample)
+ * /business/:id, full screen: back, name, status (and sample)
  * badges, Settings and the status actions, then Overview, Leads and Analytics.
  */
 export function CampaignDetailPage() {

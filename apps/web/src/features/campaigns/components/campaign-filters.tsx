@@ -9,7 +9,7 @@ const chipClasses =
   'inline-flex min-h-11 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring md:min-h-8';
 
 /**
- * The type chips (spec §2): 'All Campaigns (n)' and one per type that has campaigns, each with
+ * The type chips: 'All Campaigns (n)' and one per type that has campaigns, each with
  * its count over all the user's campaigns. Toggle buttons; the chosen one is pressed.
  */
 export function CampaignFilters({

@@ -38,7 +38,7 @@ export function CampaignListSkeleton({ cards = 6 }: { cards?: number }) {
 }
 
 /**
- * Spec §2: 'No campaigns found', then why — nothing matches the search (or the chosen type), or
+ * 'No campaigns found', then why — nothing matches the search (or the chosen type), or
  * there is nothing yet and the way to start.
  */
 export function CampaignListEmpty({ filtered, onCreate }: { filtered: boolean; onCreate: () => void }) {
@@ -60,7 +60,7 @@ interface CampaignListProps {
   onCreate: () => void;
 }
 
-/** The campaigns as cards, with the loading, error and empty states (ARCHITECTURE §8). */
+/** The campaigns as cards, with the loading, error and empty states. */
 export function CampaignList({ campaigns, filtered, onCreate }: CampaignListProps) {
   const { t } = useTranslation('campaigns');
   const isDesktop = useIsDesktop();

@@ -18,7 +18,7 @@ const TYPE_PARAM = 'type';
 export const SEARCH_DELAY_MS = 300;
 
 /**
- * /business (spec §2 Campaigns): the title, Create Campaign, the search, the type chips with
+ * /business: the title, Create Campaign, the search, the type chips with
  * their counts, the campaign cards, and the creation wizard.
  */
 export function CampaignsPage() {

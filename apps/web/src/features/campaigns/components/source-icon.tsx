@@ -13,7 +13,7 @@ import {
 import { cn } from '@/lib/utils';
 import { useCampaignLabels } from './use-campaign-labels';
 
-/** One lucide icon per contact source (spec §9's eight sources). */
+/** One lucide icon per contact source. */
 export const SOURCE_ICONS: Record<CampaignSource, LucideIcon> = {
   pipedrive: BriefcaseBusiness,
   inner_crm: Contact,

@@ -31,7 +31,7 @@ export const knowledgeKeys = {
   search: (query: string) => ['documents', 'search', query] as const,
 };
 
-/** The list's page size (the server's default, spec §9's 50). */
+/** The list's page size (the server's default, 50). */
 export const DOCUMENTS_PAGE_SIZE = 50;
 /** How many search hits are asked for. */
 const SEARCH_LIMIT = 20;

@@ -45,7 +45,7 @@ interface AddMaterialDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The add-material modal (spec §2): upload files, add a link, or write a thought. */
+/** The add-material modal: upload files, add a link, or write a thought. */
 export function AddMaterialDialog({ open, onOpenChange }: AddMaterialDialogProps) {
   const { t } = useTranslation('knowledge');
   const upload = useUploadDocuments();
@@ -110,7 +110,7 @@ function AddMaterialForm({
   const thoughtContent = useWatch({ control: thought.form.control, name: 'content' });
 
   const sendable = files.filter((file) => fileProblem(file) === null);
-  // Spec §5: the add button waits for a file, a link or (here) a thought's text.
+  // The add button waits for a file, a link or (here) a thought's text.
   const ready =
     tab === 'upload'
       ? sendable.length > 0

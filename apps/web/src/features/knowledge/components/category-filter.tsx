@@ -5,7 +5,7 @@ import { formatCount } from '../utils/format';
 
 export type CategoryFilterValue = DocumentCategory | 'all';
 
-/** Spec §2: all, thoughts, documents, links, then articles and references. */
+/** All, thoughts, documents, links, then articles and references. */
 export const CATEGORY_FILTERS: readonly CategoryFilterValue[] = [
   'all',
   'thoughts',

@@ -20,7 +20,7 @@ import { FailedNotice, isProcessing, ProcessingProgress, StatusBadge } from './d
 import { TopicChips } from './topic-chips';
 import { useDocumentLabels } from './use-document-labels';
 
-/** The document detail modal (spec §2): what the twin knows from it, how it is used, and delete. */
+/** The document detail modal: what the twin knows from it, how it is used, and delete. */
 export function DocumentDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('knowledge');
   return (

@@ -8,10 +8,10 @@ import { Notice } from '@/components/ui/notice';
 import { useRetryDocument } from '../api/knowledge-api';
 import { formatPercent } from '../utils/format';
 
-/** Spec §4: a document that is not processed yet shows this fixed progress. */
+/** A document that is not processed yet shows this fixed progress. */
 export const PROCESSING_PROGRESS = 65;
 
-/** Spec §4: the list treats anything other than processed (and failed) as processing. */
+/** The list treats anything other than processed (and failed) as processing. */
 export function isProcessing(status: DocumentStatus): boolean {
   return status === 'pending' || status === 'processing';
 }

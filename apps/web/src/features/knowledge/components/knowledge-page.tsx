@@ -22,7 +22,7 @@ const DOCUMENT_PARAM = 'document';
 const SEARCH_DELAY_MS = 250;
 
 /**
- * /documents (desktop; spec §2 Knowledge base): the figures, the category filter, search, the
+ * /documents (desktop): the figures, the category filter, search, the
  * document list, and the add-material and detail modals.
  */
 export function KnowledgePage() {

@@ -22,7 +22,7 @@ interface LinkTabProps {
   disabled: boolean;
 }
 
-/** Spec §2 add link: a URL field with a preview of the page (title, description, site). */
+/** Add link: a URL field with a preview of the page (title, description, site). */
 export function LinkTab({
   url,
   input,

@@ -45,7 +45,7 @@ interface UploadTabProps {
   disabled: boolean;
 }
 
-/** Spec §2 upload file: a drop zone with a real file picker, the chosen files, and a category. */
+/** Upload file: a drop zone with a real file picker, the chosen files, and a category. */
 export function UploadTab({
   files,
   onAddFiles,

@@ -3,7 +3,7 @@ import { intlLocale } from '@/lib/i18n';
 
 const BYTES_PER_MB = 1024 * 1024;
 
-/** A size in megabytes with two decimals (spec §3, §9): "1.25 MB", "1,25 МБ", "1,25 Mo". */
+/** A size in megabytes with two decimals: "1.25 MB", "1,25 МБ", "1,25 Mo". */
 export function formatMegabytes(bytes: number, language: string, fractionDigits = 2): string {
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'unit',
@@ -24,7 +24,7 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
-/** The day a document was added, in the interface language (ru-RU for Russian, spec §9). */
+/** The day a document was added, in the interface language (ru-RU for Russian). */
 export function formatDocumentDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

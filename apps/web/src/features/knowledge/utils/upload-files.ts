@@ -1,6 +1,6 @@
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, type UploadErrorCode } from '@doppel/contracts';
 
-/** What the file picker offers (spec §2 upload file); the server checks the content itself. */
+/** What the file picker offers; the server checks the content itself. */
 export const ACCEPTED_EXTENSIONS = ['.md', '.markdown', '.txt', '.pdf', '.docx'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 

@@ -82,7 +82,7 @@ function AddForm({ create, onDone }: { create: ReturnType<typeof useCreateMcpSer
         },
       );
     },
-    // Spec §5: a missing field is also the error toast; the first problem gets the focus.
+    // A missing field is also the error toast; the first problem gets the focus.
     (errors) => {
       if (Object.values(errors).some((error) => error?.message === 'required'))
         notifyFailure(i18n.t('errors:validation_failed'));

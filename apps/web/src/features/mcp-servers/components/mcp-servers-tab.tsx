@@ -17,7 +17,7 @@ import { AddMcpServerDialog } from './add-mcp-server-dialog';
 import { McpServerCard } from './mcp-server-card';
 
 /**
- * Settings → MCP (spec §2): the user's external MCP servers, each active or disabled, and an add
+ * Settings → MCP: the user's external MCP servers, each active or disabled, and an add
  * button. The agent chat offers the tools of the active ones. A demo sandbox can look only.
  */
 export function McpServersTab() {
@@ -86,7 +86,7 @@ export function McpServersTab() {
   );
 }
 
-/** Deleting asks first (spec §5). */
+/** Deleting asks first. */
 function DeleteDialog({ server, onClose }: { server: McpServer | null; onClose: () => void }) {
   const { t } = useTranslation('mcpServers');
   const remove = useDeleteMcpServer();

@@ -52,7 +52,7 @@ export function useConnectMessenger() {
   });
 }
 
-/** A real call to the platform (spec §2: passed or failed); the health it finds is saved. */
+/** A real call to the platform; the health it finds is saved. */
 export function useTestMessenger() {
   const api = useApi();
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ interface ConnectMessengerDialogProps {
 }
 
 /**
- * The messenger connect dialog (spec §2): a platform, its credential fields, Connect. When the
+ * The messenger connect dialog: a platform, its credential fields, Connect. When the
  * platform cannot be told where to send messages by Doppel itself, a second step shows the
  * webhook URL to paste into its console.
  */
@@ -76,7 +76,7 @@ type ConnectValues = { platform: MessengerPlatform | '' } & Record<CredentialKey
 
 const credentialKey = (platform: MessengerPlatform, name: string): CredentialKey => `${platform}:${name}`;
 
-/** One platform's credential fields as the form checks them (spec §2): required ones typed, URLs http(s). */
+/** One platform's credential fields as the form checks them: required ones typed, URLs http(s). */
 function platformSchema(platform: MessengerPlatform) {
   const shape: Record<string, z.ZodType<string, string>> = {};
   for (const field of credentialFields[platform]) {
@@ -150,7 +150,7 @@ function ConnectForm({
         },
       });
     },
-    // Spec §5: a missing field is also the error toast, and nothing is sent.
+    // A missing field is also the error toast, and nothing is sent.
     (errors) => {
       if (Object.values(errors).some((error) => error?.message === 'required'))
         notifyFailure(i18n.t('errors:validation_failed'));
@@ -220,7 +220,7 @@ function ConnectForm({
   );
 }
 
-/** One credential field: secrets masked, the webhook address a URL input (spec §2). */
+/** One credential field: secrets masked, the webhook address a URL input. */
 function CredentialInput({
   platform,
   field,

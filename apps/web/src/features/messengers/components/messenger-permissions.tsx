@@ -7,7 +7,7 @@ import { PLATFORM_NAMES } from '../utils/platforms';
 
 /**
  * read_messages lets the platform's messages in as tasks, send_messages lets replies out
- * (spec §3, §6). Each switch saves at once; while saving it shows the new state.
+ *. Each switch saves at once; while saving it shows the new state.
  */
 export function MessengerPermissions({ connection }: { connection: MessengerConnection }) {
   const { t } = useTranslation('messengers');

@@ -9,7 +9,7 @@ const POINTS: Array<{ key: 'encrypted' | 'webhooks' | 'automation' | 'health'; i
   { key: 'health', icon: Activity },
 ];
 
-/** The info panel of spec §2: what connecting a messenger gives and how it is kept safe. */
+/** The info panel: what connecting a messenger gives and how it is kept safe. */
 export function MessengersInfo() {
   const { t } = useTranslation('messengers');
   const headingId = useId();

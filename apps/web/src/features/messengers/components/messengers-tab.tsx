@@ -21,7 +21,7 @@ import { MessengersInfo } from './messengers-info';
 type ConnectState = { open: false } | { open: true; platform: MessengerPlatform | null };
 
 /**
- * Settings → Messengers (spec §2): one card per platform with its state and actions, the connect
+ * Settings → Messengers: one card per platform with its state and actions, the connect
  * dialog, and what connecting gives. A demo sandbox can look but not connect.
  */
 export function MessengersTab() {
@@ -120,7 +120,7 @@ export function MessengersTab() {
   );
 }
 
-/** Every destructive action asks first (ARCHITECTURE §8, spec §4 Messenger). */
+/** Every destructive action asks first. */
 function DisconnectDialog({
   connection,
   onClose,

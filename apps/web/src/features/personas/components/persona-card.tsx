@@ -5,7 +5,7 @@ import { formatPersonaDate } from '../utils/format';
 import { DomainBadge, ExpertiseChips, PersonaFlags, StatusBadge } from './persona-badges';
 import { PersonaAvatar } from './persona-avatar';
 
-/** A persona in the desktop grid (spec §2); the name opens the detail, the whole card is its target. */
+/** A persona in the desktop grid; the name opens the detail, the whole card is its target. */
 export function PersonaCard({ persona, onOpen }: { persona: Persona; onOpen: (persona: Persona) => void }) {
   const { t, i18n } = useTranslation('personas');
   const titleId = useId();

@@ -12,7 +12,7 @@ import { MobilePersonas } from './mobile-personas';
 /** The URL parameter holding the open persona, so a reload or a shared link shows it again. */
 const SELECTED_PARAM = 'persona';
 
-/** /high-concept: the user's personas (spec §2 Personas), their profiles and message templates. */
+/** /high-concept: the user's personas, their profiles and message templates. */
 export function PersonasPage() {
   const { t } = useTranslation('personas');
   useDocumentTitle(t('title'));

@@ -19,7 +19,7 @@ interface ProposalReviewDialogProps {
 }
 
 /**
- * The review of a High Concept Analysis (issue 6 §6): each proposed field beside the current
+ * The review of a High Concept Analysis: each proposed field beside the current
  * value, with a checkbox; only the checked fields are written to the persona.
  */
 export function ProposalReviewDialog({ persona, taskId, onClose }: ProposalReviewDialogProps) {

@@ -13,7 +13,7 @@ import { platformLabel } from '../utils/platform-label';
 import { useDeleteTemplate, usePersonaTemplates } from '../api/personas-api';
 import { TemplateFormDialog } from './template-form-dialog';
 
-/** The persona's message templates: list, create, edit and delete (spec §3 Message template). */
+/** The persona's message templates: list, create, edit and delete. */
 export function TemplatesTab({ personaId }: { personaId: string }) {
   const { t } = useTranslation('personas');
   const templates = usePersonaTemplates(personaId);

@@ -24,7 +24,7 @@ export interface FieldSpec {
 export type DetailTab = 'overview' | 'highConcept' | 'brandBible' | 'templates';
 export const DETAIL_TABS: readonly DetailTab[] = ['overview', 'highConcept', 'brandBible', 'templates'];
 
-/** Spec §3 Persona profile: identity, style and values. */
+/** Persona profile: identity, style and values. */
 const OVERVIEW: FieldSpec[] = [
   { name: 'name', kind: 'text' },
   { name: 'position', kind: 'text' },

@@ -91,7 +91,7 @@ export function AiModelsTab() {
   );
 }
 
-/** Every destructive action asks first (ARCHITECTURE §8). */
+/** Every destructive action asks first. */
 function DeleteModelDialog({ model, onClose }: { model: AiModel | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();

@@ -52,7 +52,7 @@ interface SettingsDialogProps {
   mcpTab?: ReactNode;
 }
 
-/** Profile, plan and preferences, opened from the user block (spec §2 Settings dialog). */
+/** Profile, plan and preferences, opened from the user block. */
 export function SettingsDialog({ open, onOpenChange, messengersTab, mcpTab }: SettingsDialogProps) {
   const { t } = useTranslation('settings');
   const isDesktop = useIsDesktop();

@@ -10,7 +10,7 @@ import { intlLocale } from '@/lib/i18n';
 import { useTokenUsage } from '../api/get-token-usage';
 import { UsageChart } from './usage-chart';
 
-/** Tokens used against the monthly quota, by model and by day (spec §2 Tokens tab). */
+/** Tokens used against the monthly quota, by model and by day. */
 export function TokensTab() {
   const { t } = useTranslation('settings');
   const usage = useTokenUsage();

@@ -9,7 +9,7 @@ const GAP = 2;
 
 /**
  * Daily token usage as a small hand-drawn SVG bar chart: a charting library would not fit the
- * bundle budget (ARCHITECTURE §7). Screen readers get the figures from a visually hidden table.
+ * bundle budget. Screen readers get the figures from a visually hidden table.
  */
 export function UsageChart({ daily }: { daily: TokenUsage['daily'] }) {
   const { t, i18n } = useTranslation('settings');

@@ -5,7 +5,7 @@ import { useNavSummary } from '../api/get-nav-summary';
 import { AREAS, BOTTOM_BAR_AREAS } from '../nav-items';
 import { PendingBadge } from './pending-badge';
 
-/** Mobile: fixed bar of four tabs at the bottom (spec §2). */
+/** Mobile: fixed bar of four tabs at the bottom. */
 export function BottomNav() {
   const { t } = useTranslation('shell');
   const summary = useNavSummary();

@@ -12,7 +12,7 @@ interface SidebarProps {
   onSettingsIntent?: () => void;
 }
 
-/** Desktop: fixed left column, 64 units wide (spec §2). */
+/** Desktop: fixed left column, 64 units wide. */
 export function Sidebar({ onOpenSettings, onSettingsIntent }: SidebarProps) {
   const { t } = useTranslation('shell');
   const summary = useNavSummary();

@@ -63,7 +63,7 @@ interface SourceListProps {
   onRemoved: () => void;
 }
 
-/** The sources as cards, with the loading, error and empty states (ARCHITECTURE §8). */
+/** The sources as cards, with the loading, error and empty states. */
 export function SourceList({ sources, pollingOffNoteId, onAdd, onRemoved }: SourceListProps) {
   const { t } = useTranslation('signals');
   if (sources.isPending) return <SourceListSkeleton />;

@@ -64,7 +64,7 @@ interface CreateTaskDialogProps {
   onCreated: () => void;
 }
 
-/** The board's create-task form in a dialog: POST /api/tasks, then the spec's toast (§8). */
+/** The board's create-task form in a dialog: POST /api/tasks, then the product's toast. */
 export function CreateTaskDialog({ open, onOpenChange, onCreated }: CreateTaskDialogProps) {
   const { t } = useTranslation('tasksBoard');
   const create = useCreateTask();

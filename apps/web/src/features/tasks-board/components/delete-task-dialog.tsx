@@ -13,7 +13,7 @@ interface DeleteTaskDialogProps {
 }
 
 /**
- * Asks before a task is deleted (spec §5). Cancel has the first focus, so Enter never deletes by
+ * Asks before a task is deleted. Cancel has the first focus, so Enter never deletes by
  * accident; while the call runs the dialog stays open and Delete cannot be pressed twice. It lives
  * on the board, not in the card, so it outlives the card it deletes.
  */
@@ -31,7 +31,7 @@ export function DeleteTaskDialog({ task, onClose, onDeleted }: DeleteTaskDialogP
     try {
       await remove.mutateAsync(task.id);
     } catch {
-      return; // The mutation already told the user (spec §8); the dialog stays for another try.
+      return; // The mutation already told the user; the dialog stays for another try.
     }
     deleted.current = true;
     onClose();

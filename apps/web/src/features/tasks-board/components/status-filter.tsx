@@ -11,7 +11,7 @@ function countFor(filter: StatusFilter, counts: TaskCounts | undefined): number 
 }
 
 /**
- * The status tabs of spec §2: All, Pending, In progress, Completed, each with its count. Must sit
+ * The status tabs: All, Pending, In progress, Completed, each with its count. Must sit
  * inside <Tabs>; the count is part of the tab's name ("Pending 6") as it is on screen.
  */
 export function StatusFilterTabs({ counts }: { counts: TaskCounts | undefined }) {

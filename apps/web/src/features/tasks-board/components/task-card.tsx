@@ -23,7 +23,7 @@ interface TaskCardProps {
   onCompletedAway: () => void;
 }
 
-/** A date as ru-RU day and month (spec §9), with the full date on hover and for machines. */
+/** A date as ru-RU day and month, with the full date on hover and for machines. */
 function TaskDate({ iso, label, className }: { iso: string; label: string; className?: string }) {
   const { i18n } = useTranslation();
   const full = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage), { dateStyle: 'long' }).format(
@@ -40,7 +40,7 @@ function TaskDate({ iso, label, className }: { iso: string; label: string; class
 }
 
 /**
- * One task on the board (spec §2): priority, status icon, title, type, description, dates, and
+ * One task on the board: priority, status icon, title, type, description, dates, and
  * a quick Complete on tasks that are not completed yet.
  */
 export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
@@ -56,7 +56,7 @@ export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
     try {
       await updateStatus.mutateAsync({ id: task.id, status: 'completed' });
     } catch {
-      return; // The mutation already told the user (spec §8).
+      return; // The mutation already told the user.
     }
     // The Complete button is gone: focus stays on this card, or moves on if the card left too.
     if (articleRef.current?.isConnected) articleRef.current.focus();

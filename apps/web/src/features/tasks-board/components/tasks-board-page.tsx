@@ -24,8 +24,8 @@ import { StatusFilterTabs } from './status-filter';
 import { TaskCard } from './task-card';
 
 /**
- * The AI Tasks board (/tasks, desktop; spec §2): status tabs with counts, a card grid of one page
- * of 50 tasks (spec §9), create, quick complete and delete. The filter and page live in the
+ * The AI Tasks board (/tasks, desktop): status tabs with counts, a card grid of one page
+ * of 50 tasks, create, quick complete and delete. The filter and page live in the
  * address, so a reload or a shared link shows the same view.
  */
 export function TasksBoardPage() {

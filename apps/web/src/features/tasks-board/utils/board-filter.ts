@@ -1,6 +1,6 @@
 import { taskStatuses, type TaskStatus } from '@doppel/contracts';
 
-/** The board's status tabs: every task, or those of one status (spec §2). */
+/** The board's status tabs: every task, or those of one status. */
 export type StatusFilter = 'all' | TaskStatus;
 export const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...taskStatuses];
 

@@ -15,7 +15,7 @@ const FOUND_COLOR = 'var(--primary)';
 const CONTACTED_COLOR = 'var(--info-soft-foreground)';
 
 /**
- * Analytics (spec §2 Detail, drawn for real): leads found and contacted per day, and the funnel
+ * Analytics: leads found and contacted per day, and the funnel
  * found → contacted → responded → qualified → converted with each step's conversion rate.
  */
 export function AnalyticsTab({ campaign }: { campaign: Campaign }) {

@@ -149,7 +149,7 @@ const textareaClasses =
   'min-h-28 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive disabled:opacity-50 md:text-sm';
 
 /**
- * Settings of one campaign (spec §2 Detail): its title and description, target and budget,
+ * Settings of one campaign: its title and description, target and budget,
  * sources with their settings (the sheet's CSV address, the Apollo and Pipedrive searches),
  * filters, enrichment tools, channels and message template, the AI's personalization,
  * temperature and max tokens — and the provider keys, saved on their own.

@@ -40,7 +40,7 @@ const SEARCH_DELAY_MS = 300;
 const BULK_EMAIL_MAX = 500;
 
 /**
- * Leads (spec §2 Detail): search and status filter, the table with selection, per-row status,
+ * Leads: search and status filter, the table with selection, per-row status,
  * enrichment details; Add lead, Import CSV, Bulk Email to the selected leads and the Call List.
  */
 export function LeadsTab({ campaign }: { campaign: Campaign }) {

@@ -15,7 +15,7 @@ import { RunStatus } from './run-status';
 import { useDetailLabels } from './use-detail-labels';
 
 /**
- * Overview (spec §2 Detail): the metrics the server computes from the leads, progress with the
+ * Overview: the metrics the server computes from the leads, progress with the
  * stage, token usage, the run and what each source did, data sources, tools and channels, and
  * the AI configuration. Phones also get the campaign's platforms as tiles.
  */

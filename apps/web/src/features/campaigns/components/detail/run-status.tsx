@@ -64,7 +64,7 @@ const TONE_CLASS = {
 } as const;
 
 /**
- * What the campaign's run is doing or last did (issue 8 §4): its state and stage, the error of a
+ * What the campaign's run is doing or last did: its state and stage, the error of a
  * failed run, and one line per source, tool or channel — imported counts, or what it still needs
  * (an API key, a sheet's address) with a way to set that up.
  */

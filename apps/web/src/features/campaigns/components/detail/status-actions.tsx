@@ -11,7 +11,7 @@ import { useChangeCampaignStatus, useDeleteCampaign } from '../../api/campaigns-
 type Confirmable = 'complete' | 'cancel' | 'delete';
 
 /**
- * The campaign's status actions (spec §4, decision 019): Pause while active, Start otherwise
+ * The campaign's status actions: Pause while active, Start otherwise
  * (draft or paused → active; disabled once ended); Complete and Cancel, each after a
  * confirmation; and Delete, also confirmed, which goes back to the list.
  */

@@ -23,7 +23,7 @@ const STEP_VIEWS = {
 } satisfies Record<CampaignWizardModel['step'], ComponentType<{ wizard: CampaignWizardModel }>>;
 
 /**
- * The creation wizard (spec §2, §4, §5): five steps in a modal with the progress 'Step N of 5,
+ * The creation wizard: five steps in a modal with the progress 'Step N of 5,
  * X% complete', Cancel or Back, Continue (enabled only when the step is valid) and Launch
  * Campaign. Launch creates the draft; then the wizard closes and starts afresh (target 50).
  * Cancel and close discard what was chosen.

@@ -17,7 +17,7 @@ export const CHANNEL_ICONS: Record<OutreachChannel, LucideIcon> = {
   direct_mail: Mailbox,
 };
 
-/** Spec §2 step 4: easy green, medium yellow, hard red. */
+/** Step 4: easy green, medium yellow, hard red. */
 const DIFFICULTY_VARIANT = {
   easy: 'success',
   medium: 'warning',
@@ -25,7 +25,7 @@ const DIFFICULTY_VARIANT = {
 } as const satisfies Record<SetupDifficulty, string>;
 
 /**
- * Step 4 (spec §2, §9): the channels with their expected response rate and setup difficulty,
+ * Step 4: the channels with their expected response rate and setup difficulty,
  * and the note that the sending account is chosen next.
  */
 export function EngagementStep({ wizard }: { wizard: CampaignWizardModel }) {

@@ -12,7 +12,7 @@ const CRITICAL = ['email', 'jobTitle', 'companyInfo'] as const;
 const NICE_TO_HAVE = ['phone', 'social', 'companySize'] as const;
 
 /**
- * Step 3 (spec §2, §9): the recommended fields, the seven providers with their cost per contact
+ * Step 3: the recommended fields, the seven providers with their cost per contact
  * and accuracy in the spec's order, and the estimate — the sum of the chosen providers' costs
  * times the target count (2 decimals), and per contact (3 decimals).
  */

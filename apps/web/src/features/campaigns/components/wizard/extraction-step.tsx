@@ -17,7 +17,7 @@ import { ChoiceCard } from './choice-card';
 import type { CampaignWizardModel } from './use-campaign-wizard';
 
 /**
- * Step 2 (spec §2): sources grouped as CRM Systems, File Import, Platform Search and Manual
+ * Step 2: sources grouped as CRM Systems, File Import, Platform Search and Manual
  * Entry (several may be chosen), and the target contact count (10–10,000).
  */
 export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {

@@ -13,7 +13,7 @@ const GOAL_ICONS: Record<CampaignGoal, LucideIcon> = {
   hire_talent: UserPlus,
 };
 
-/** Step 1 (spec §2): the goal cards, each with its description and two expected results. */
+/** Step 1: the goal cards, each with its description and two expected results. */
 export function GoalStep({ wizard }: { wizard: CampaignWizardModel }) {
   const { t, i18n } = useTranslation('campaigns');
   const defaultName = (goal: CampaignGoal) =>

@@ -17,7 +17,7 @@ import type { CampaignWizardModel } from './use-campaign-wizard';
 const NAME_MAX = 200;
 
 /**
- * Step 5 (spec §2): the campaign name, prefilled from the goal, and the whole plan — goal,
+ * Step 5: the campaign name, prefilled from the goal, and the whole plan — goal,
  * sources, tools, channels, target, the three stages, the budget and the expected duration.
  */
 export function ReviewStep({ wizard }: { wizard: CampaignWizardModel }) {

@@ -18,7 +18,7 @@ import {
 } from '@doppel/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
 
-/** What the wizard holds between its steps (spec §4 Wizard). */
+/** What the wizard holds between its steps. */
 export interface WizardState {
   /** 0–4: goal, extraction, enrichment, engagement, review. */
   step: number;
@@ -29,7 +29,7 @@ export interface WizardState {
   targetText: string;
   tools: EnrichmentTool[];
   channels: OutreachChannel[];
-  /** The target a fresh wizard starts with: 100 at first, 50 after a launch (spec §9). */
+  /** The target a fresh wizard starts with: 100 at first, 50 after a launch. */
   freshTarget: number;
 }
 
@@ -44,7 +44,7 @@ export type WizardAction =
   | { type: 'back' }
   /** Cancel or close: a fresh wizard with the current starting target. */
   | { type: 'discard' }
-  /** After Launch: goal cleared, name empty, selections empty, target back to 50 (spec §4). */
+  /** After Launch: goal cleared, name empty, selections empty, target back to 50. */
   | { type: 'launched' };
 
 export function initialWizardState(freshTarget: number = TARGET_CONTACTS_DEFAULT): WizardState {
@@ -100,7 +100,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-/** Spec §5 Wizard: what each step needs before Continue (or Launch) is enabled. */
+/** Wizard: what each step needs before Continue (or Launch) is enabled. */
 export function stepIsValid(state: WizardState, step: number): boolean {
   switch (WIZARD_STEPS[step]) {
     case 'goal':
@@ -133,7 +133,7 @@ export function wizardPayload(state: WizardState, description: string): CreateCa
   };
 }
 
-/** The wizard's state and moves; selections toggle, steps are bounded (spec §4). */
+/** The wizard's state and moves; selections toggle, steps are bounded. */
 export function useCampaignWizard() {
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialWizardState());
   const step: WizardStep = WIZARD_STEPS[state.step] ?? 'goal';
