@@ -1,8 +1,9 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { makeConnection } from '@/features/messengers/testing/messenger-fixtures';
-import { errorReply, makeSession, type FakeRequest } from '@/test/fake-api';
+import { errorReply, makeSession, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './testing/render-app';
 
 // Journeys across features, wired by the app: layouts, auth effects and the demo exit.
@@ -15,8 +16,8 @@ describe('demo', () => {
       path: '/auth',
       routes: {
         ...signedInRoutes(demo),
-        'POST /api/auth/refresh': SIGNED_OUT,
-        'POST /api/demo': { body: demo },
+        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.demo.start, { body: demo }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Try demo' }));
@@ -27,8 +28,8 @@ describe('demo', () => {
       screen.getByRole('button', { name: /Open settings \(Demo User, demo mode\)/ }),
     ).toBeInTheDocument();
     // The sandbox already speaks English like the visitor, so nothing needs saving.
-    await waitFor(() => expect(fake.callsTo('GET /api/settings')).toHaveLength(1));
-    expect(fake.callsTo('PATCH /api/settings')).toHaveLength(0);
+    await waitFor(() => expect(fake.callsTo(apiRoutes.settings.get)).toHaveLength(1));
+    expect(fake.callsTo(apiRoutes.settings.update)).toHaveLength(0);
   });
 
   it('gives the sandbox the language the visitor chose', async () => {
@@ -36,9 +37,9 @@ describe('demo', () => {
       path: '/auth',
       routes: {
         ...signedInRoutes(demo),
-        'POST /api/auth/refresh': SIGNED_OUT,
-        'POST /api/demo': { body: demo },
-        'PATCH /api/settings': ({ body }: FakeRequest) => ({
+        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.demo.start, { body: demo }),
+        [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => ({
           body: sampleSettings(body as Record<string, unknown>),
         }),
       },
@@ -46,7 +47,7 @@ describe('demo', () => {
     await user.click(await screen.findByRole('button', { name: 'RU' }));
     await user.click(await screen.findByRole('button', { name: 'Попробовать демо' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ассистент' })).toBeInTheDocument();
-    await waitFor(() => expect(fake.callsTo('PATCH /api/settings')[0]?.body).toEqual({ language: 'ru' }));
+    await waitFor(() => expect(fake.callsTo(apiRoutes.settings.update)[0]?.body).toEqual({ language: 'ru' }));
   });
 
   it('"Create an account" leaves the demo and opens sign-up', async () => {
@@ -56,7 +57,7 @@ describe('demo', () => {
     await waitFor(() => expect(location().pathname).toBe('/auth'));
     expect(location().search).toBe('?mode=signup');
     expect(await screen.findByRole('tab', { name: 'Sign up', selected: true })).toBeInTheDocument();
-    await waitFor(() => expect(fake.callsTo('POST /api/auth/sign-out')).toHaveLength(1));
+    await waitFor(() => expect(fake.callsTo(apiRoutes.auth.signOut)).toHaveLength(1));
   });
 
   it('turns a demo_restricted refusal into the same way out', async () => {
@@ -64,10 +65,13 @@ describe('demo', () => {
       path: '/actions',
       routes: {
         ...signedInRoutes(demo),
-        'PATCH /api/me': errorReply(
-          403,
-          'demo_restricted',
-          'This is not available in demo mode. Create an account to use it.',
+        ...fakeRoute(
+          apiRoutes.profile.update,
+          errorReply(
+            403,
+            'demo_restricted',
+            'This is not available in demo mode. Create an account to use it.',
+          ),
         ),
       },
     });
@@ -92,7 +96,9 @@ describe('settings from the shell', () => {
       path: '/actions',
       routes: {
         ...signedInRoutes(session),
-        'PATCH /api/me': { body: { ...session.user, fullName: 'Ada King', name: 'Ada King' } },
+        ...fakeRoute(apiRoutes.profile.update, {
+          body: { ...session.user, fullName: 'Ada King', name: 'Ada King' },
+        }),
       },
     });
     await user.click(
@@ -137,11 +143,11 @@ describe('messengers in the settings', () => {
       path: '/actions',
       routes: {
         ...signedInRoutes(),
-        'GET /api/messengers': () => ({ body: { items } }),
-        'GET /events': () => ({
+        [routeKey(apiRoutes.messengers.list)]: () => ({ body: { items } }),
+        ...fakeRoute(apiRoutes.events.stream, () => ({
           headers: { 'content-type': 'text/event-stream' },
           stream: new ReadableStream<Uint8Array>({ start: (controller) => void (events = controller) }),
-        }),
+        })),
       },
     });
     await user.click(await screen.findByRole('button', { name: /Open settings/ }));
@@ -168,7 +174,10 @@ describe('language on sign-in', () => {
   it('applies the account’s saved interface language when the session starts', async () => {
     renderApp({
       path: '/actions',
-      routes: { ...signedInRoutes(), 'GET /api/settings': { body: sampleSettings({ language: 'de' }) } },
+      routes: {
+        ...signedInRoutes(),
+        [routeKey(apiRoutes.settings.get)]: { body: sampleSettings({ language: 'de' }) },
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Assistent' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');

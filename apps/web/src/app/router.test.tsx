@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession } from '@/test/fake-api';
+import { makeSession, routeKey } from '@/test/fake-api';
 import { renderApp, signedInRoutes } from './testing/render-app';
 import { setViewportWidth } from '@/test/viewport';
 
@@ -21,7 +22,7 @@ describe('route guards', () => {
       path: '/business',
       routes: {
         ...signedInRoutes(session),
-        'POST /api/auth/refresh': () =>
+        [routeKey(apiRoutes.auth.refresh)]: () =>
           new Promise((resolve) => {
             restore = () => resolve({ body: session });
           }),
@@ -81,7 +82,7 @@ describe('layouts', () => {
     renderApp({
       path: '/high-concept',
       width: DESKTOP,
-      routes: { ...signedInRoutes(), 'GET /api/shell/summary': { body: { pendingTasks: 3 } } },
+      routes: { ...signedInRoutes(), [routeKey(apiRoutes.shell.summary)]: { body: { pendingTasks: 3 } } },
     });
     const sidebar = await screen.findByRole('navigation', { name: 'Sidebar navigation' });
     const links = Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent);
@@ -98,7 +99,7 @@ describe('layouts', () => {
     renderApp({
       path: '/actions',
       width: MOBILE,
-      routes: { ...signedInRoutes(), 'GET /api/shell/summary': { body: { pendingTasks: 4 } } },
+      routes: { ...signedInRoutes(), [routeKey(apiRoutes.shell.summary)]: { body: { pendingTasks: 4 } } },
     });
     const bar = await screen.findByRole('navigation', { name: 'Bottom navigation' });
     expect(screen.queryByRole('navigation', { name: 'Sidebar navigation' })).not.toBeInTheDocument();
@@ -120,7 +121,7 @@ describe('layouts', () => {
   it('hides the badge when nothing is pending', async () => {
     const { fake } = renderApp({ path: '/actions', width: MOBILE, routes: signedInRoutes() });
     await screen.findByRole('navigation', { name: 'Bottom navigation' });
-    await waitFor(() => expect(fake.callsTo('GET /api/shell/summary')).toHaveLength(1));
+    await waitFor(() => expect(fake.callsTo(apiRoutes.shell.summary)).toHaveLength(1));
     expect(screen.queryByText(/Pending tasks/)).not.toBeInTheDocument();
   });
 

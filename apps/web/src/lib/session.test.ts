@@ -1,6 +1,6 @@
-import { REFRESH_AHEAD_SECONDS } from '@doppel/contracts';
+import { REFRESH_AHEAD_SECONDS, routes as apiRoutes } from '@doppel/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, errorReply, makeSession, sequence } from '@/test/fake-api';
+import { createFakeApi, errorReply, makeSession, sequence, fakeRoute, routeKey } from '@/test/fake-api';
 import {
   DEMO_FLAG_KEY,
   SessionManager,
@@ -10,7 +10,7 @@ import {
   type SessionManagerOptions,
 } from './session';
 
-const REFRESH = 'POST /api/auth/refresh';
+const REFRESH = routeKey(apiRoutes.auth.refresh);
 
 /** Records what a manager tells other tabs. */
 function recordingChannel() {
@@ -183,13 +183,13 @@ describe('SessionManager: sign-in, demo flag and sign-out', () => {
 
   it('revokes the session on the server with the bearer, then forgets it everywhere', async () => {
     const { channel, sent } = recordingChannel();
-    const api = createFakeApi({ 'POST /api/auth/sign-out': { body: { ok: true } } });
+    const api = createFakeApi({ [routeKey(apiRoutes.auth.signOut)]: { body: { ok: true } } });
     api.install();
     const { manager, events } = createManager({ channel });
     manager.adopt(makeSession({ accessToken: 'live-token' }));
 
     await manager.signOut();
-    const [call] = api.callsTo('POST /api/auth/sign-out');
+    const [call] = api.callsTo(apiRoutes.auth.signOut);
     expect(call!.headers.get('authorization')).toBe('Bearer live-token');
     expect(manager.getState().status).toBe('signedOut');
     expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
@@ -198,9 +198,9 @@ describe('SessionManager: sign-in, demo flag and sign-out', () => {
 
   it('signs out locally even when the server cannot be reached', async () => {
     createFakeApi({
-      'POST /api/auth/sign-out': () => {
+      ...fakeRoute(apiRoutes.auth.signOut, () => {
         throw new TypeError('Failed to fetch');
-      },
+      }),
     }).install();
     const { manager } = createManager();
     manager.adopt(makeSession());
@@ -214,7 +214,7 @@ describe('SessionManager: tabs', () => {
     const name = `doppel-auth-test-${Math.random()}`;
     createFakeApi({
       [REFRESH]: { body: makeSession({ accessToken: 'refreshed' }) },
-      'POST /api/auth/sign-out': { body: { ok: true } },
+      ...fakeRoute(apiRoutes.auth.signOut, { body: { ok: true } }),
     }).install();
     const tabA = createManager({ channel: new BroadcastChannel(name) });
     const tabB = createManager({ channel: new BroadcastChannel(name) });

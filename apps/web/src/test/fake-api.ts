@@ -1,4 +1,12 @@
-import type { Session, User } from '@doppel/contracts';
+import {
+  allRoutes,
+  pathOf,
+  type AnyRoute,
+  type ParamsOf,
+  type ResponseOf,
+  type Session,
+  type User,
+} from '@doppel/contracts';
 import { vi } from 'vitest';
 
 /**
@@ -28,24 +36,108 @@ export interface FakeReply {
 /** Returns a reply, or throws to simulate a network failure. */
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
+/** A reply of one route of the table: its body is the route's answer, or an error. */
+export interface RouteReply<R extends AnyRoute> extends Omit<FakeReply, 'body'> {
+  body?: ResponseOf<R> | { error: { code: string; message: string; [extra: string]: unknown } };
+}
+
+/** A request to a route of the table, with the params read from its path. */
+export interface RouteRequest<R extends AnyRoute> extends FakeRequest {
+  params: NonNullable<ParamsOf<R>>;
+}
+
+export type RouteFake<R extends AnyRoute> =
+  RouteReply<R> | ((request: RouteRequest<R>) => RouteReply<R> | Promise<RouteReply<R>>);
+
+/** 'GET /api/tasks/:id', or with params 'GET /api/tasks/42': how the fake names a route. */
+export function routeKey(route: AnyRoute, params?: Record<string, string>): string {
+  return `${route.method} ${params ? pathOf(route, params) : route.path}`;
+}
+
+/**
+ * One route's fake for createFakeApi, typed by the route table:
+ * `createFakeApi({ ...fakeRoute(routes.tasks.list, { body: page }) })`. Without params it answers
+ * every path of the route (`:id` matches any id); with them, only that path.
+ */
+export function fakeRoute<R extends AnyRoute>(
+  route: R,
+  fake: RouteFake<R>,
+): Record<string, FakeHandler | FakeReply>;
+export function fakeRoute<R extends AnyRoute>(
+  route: R,
+  params: NonNullable<ParamsOf<R>>,
+  fake: RouteFake<R>,
+): Record<string, FakeHandler | FakeReply>;
+/** A sequence() of replies: not checked against the route's types. */
+export function fakeRoute(route: AnyRoute, fake: Sequence): Record<string, FakeHandler | FakeReply>;
+export function fakeRoute<R extends AnyRoute>(
+  route: R,
+  params: NonNullable<ParamsOf<R>>,
+  fake: Sequence,
+): Record<string, FakeHandler | FakeReply>;
+export function fakeRoute(
+  route: AnyRoute,
+  paramsOrFake: Record<string, string> | RouteFake<AnyRoute> | Sequence,
+  maybeFake?: RouteFake<AnyRoute> | Sequence,
+): Record<string, FakeHandler | FakeReply> {
+  const [params, fake] =
+    maybeFake === undefined
+      ? [undefined, paramsOrFake as RouteFake<AnyRoute> | Sequence]
+      : [paramsOrFake as Record<string, string>, maybeFake];
+  return { [routeKey(route, params)]: fake as FakeHandler | FakeReply };
+}
+
+/** Paths that are routes of their own: '/api/tasks/counts' is not a task id. */
+const STATIC_PATHS = new Set(
+  allRoutes()
+    .filter((route) => !route.path.includes(':'))
+    .map((route) => `${route.method} ${route.path}`),
+);
+
+/**
+ * The params of `path` if it is a path of the route-pattern `pattern` ('/api/tasks/:id') and not
+ * a route of its own.
+ */
+function matchPath(pattern: string, path: string, method: string): Record<string, string> | null {
+  if (pattern.includes(':') && STATIC_PATHS.has(`${method} ${path}`)) return null;
+  const names: string[] = [];
+  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_whole, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${source}$`).exec(path);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+}
+
+/** The server's error answer: `{ error: { code, message, … } }`. */
+export interface ErrorReply extends FakeReply {
+  status: number;
+  body: { error: { code: string; message: string; [extra: string]: unknown } };
+}
+
 export function errorReply(
   status: number,
   code: string,
   message = '',
   extra: Record<string, unknown> = {},
-): FakeReply {
+): ErrorReply {
   return { status, body: { error: { code, message, ...extra } } };
 }
 
 /** Answers each call with the next reply in turn; the last one repeats. */
-export function sequence(...replies: Array<FakeReply | Error>): FakeHandler {
+/** A handler made by sequence(): its replies are not checked against a route's types. */
+export type Sequence = FakeHandler & { readonly isSequence: true };
+
+export function sequence(...replies: Array<FakeReply | Error>): Sequence {
   let index = 0;
-  return () => {
+  const handler: FakeHandler = () => {
     const reply = replies[Math.min(index, replies.length - 1)]!;
     index++;
     if (reply instanceof Error) throw reply;
     return reply;
   };
+  return Object.assign(handler, { isSequence: true as const });
 }
 
 export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = {}) {
@@ -70,12 +162,26 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
       body,
     };
     calls.push(request);
-    const route = routes[`${method} ${url.pathname}`];
+    let route = routes[`${method} ${url.pathname}`];
+    let params: Record<string, string> = {};
+    if (route === undefined) {
+      // A route faked by its pattern ('GET /api/tasks/:id') answers each of its paths.
+      for (const [key, candidate] of Object.entries(routes)) {
+        const [keyMethod, pattern] = key.split(' ') as [string, string];
+        const matched =
+          keyMethod === method && pattern.includes(':') ? matchPath(pattern, url.pathname, method) : null;
+        if (matched) {
+          route = candidate;
+          params = matched;
+          break;
+        }
+      }
+    }
     const reply =
       route === undefined
         ? errorReply(404, 'not_found', 'Not found')
         : typeof route === 'function'
-          ? await route(request)
+          ? await route(Object.assign(request, { params }))
           : route;
     const status = reply.status ?? 200;
     const text =
@@ -88,10 +194,25 @@ export function createFakeApi(routes: Record<string, FakeHandler | FakeReply> = 
   return {
     fetch,
     calls,
-    /** Calls to one route, e.g. callsTo('POST /api/auth/refresh'). */
-    callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
-    route: (key: string, handler: FakeHandler | FakeReply) => {
-      routes[key] = handler;
+    /**
+     * Calls to one route: callsTo(routes.auth.refresh), callsTo(routes.tasks.get, { id }) for one
+     * path of it, or callsTo(routes.auth.refresh).
+     */
+    callsTo: (route: string | AnyRoute, params?: Record<string, string>) =>
+      calls.filter((call) =>
+        typeof route === 'string'
+          ? `${call.method} ${call.path}` === route
+          : call.method === route.method &&
+            (params
+              ? call.path === pathOf(route, params)
+              : matchPath(route.path, call.path, call.method) !== null),
+      ),
+    route: (key: string | AnyRoute, handler: FakeHandler | FakeReply) => {
+      routes[typeof key === 'string' ? key : routeKey(key)] = handler;
+    },
+    /** Fakes one route of the table (typed as fakeRoute), or one path of it with params. */
+    fake<R extends AnyRoute>(route: R, fake: RouteFake<R>) {
+      Object.assign(routes, fakeRoute<R>(route, fake));
     },
     install: () => vi.stubGlobal('fetch', fetch),
   };

@@ -1,3 +1,5 @@
+import { fakeRoute, routeKey } from '@/test/fake-api';
+import { routes as apiRoutes } from '@doppel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,19 +23,19 @@ export type ServerRoutes = Record<string, FakeHandler | FakeReply>;
 /** Server routes a signed-in user's screens need, with sensible answers. */
 export function signedInRoutes(session = makeSession()): ServerRoutes {
   return {
-    'POST /api/auth/refresh': { body: session },
-    'GET /api/shell/summary': { body: { pendingTasks: 0 } },
-    'GET /api/tasks': { body: { items: [], total: 0, page: 1, limit: 50, hasMore: false } },
-    'GET /api/tasks/counts': {
+    ...fakeRoute(apiRoutes.auth.refresh, { body: session }),
+    ...fakeRoute(apiRoutes.shell.summary, { body: { pendingTasks: 0 } }),
+    ...fakeRoute(apiRoutes.tasks.list, { body: { items: [], total: 0, page: 1, limit: 50, hasMore: false } }),
+    ...fakeRoute(apiRoutes.tasks.counts, {
       body: {
         total: 0,
         byStatus: { pending: 0, in_progress: 0, completed: 0 },
         byPriority: { high: 0, medium: 0, low: 0 },
       },
-    },
-    'GET /api/settings': { body: sampleSettings() },
-    'GET /api/me': { body: session.user },
-    'POST /api/auth/sign-out': { body: { ok: true } },
+    }),
+    [routeKey(apiRoutes.settings.get)]: { body: sampleSettings() },
+    ...fakeRoute(apiRoutes.profile.get, { body: session.user }),
+    ...fakeRoute(apiRoutes.auth.signOut, { body: { ok: true } }),
   };
 }
 
@@ -67,7 +69,7 @@ afterEach(() => {
 
 /** The real session manager, API client and query client, talking to a fake server. */
 export function createTestServices(server: ServerRoutes = {}) {
-  const fake = createFakeApi({ 'POST /api/auth/refresh': SIGNED_OUT, ...server });
+  const fake = createFakeApi({ [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT, ...server });
   fake.install();
   const session = new SessionManager({ locks: null, channel: null });
   const api = new ApiClient(session, { getLanguage: currentLanguage, transientRetryDelayMs: 1 });

@@ -1,9 +1,10 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach } from 'vitest';
-import { createFakeApi } from '@/test/fake-api';
+import { createFakeApi, routeKey } from '@/test/fake-api';
 import { SIGNED_OUT, type ServerRoutes } from '@/test/render-with-providers';
 import { setViewportWidth } from '@/test/viewport';
 import { createApp, type AppInstance } from '../create-app';
@@ -29,7 +30,7 @@ export interface RenderAppOptions {
 /** Renders the whole app — real routes, session manager and API client — against a fake server. */
 export function renderApp({ path = '/', width = 1280, routes = {} }: RenderAppOptions = {}) {
   setViewportWidth(width);
-  const fake = createFakeApi({ 'POST /api/auth/refresh': SIGNED_OUT, ...routes });
+  const fake = createFakeApi({ [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT, ...routes });
   fake.install();
   const app = createApp({ session: { locks: null, channel: null } });
   running.push(app);

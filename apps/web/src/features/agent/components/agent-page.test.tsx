@@ -1,8 +1,13 @@
-import type { AgentStatus, ChatMessage, ChatStreamEvent } from '@doppel/contracts';
+import {
+  type AgentStatus,
+  type ChatMessage,
+  type ChatStreamEvent,
+  routes as apiRoutes,
+} from '@doppel/contracts';
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { AgentPage } from './agent-page';
 
@@ -58,8 +63,8 @@ function renderAgent(server: ServerRoutes = {}, { width = 1280 } = {}) {
     width,
     server: {
       ...signedInRoutes(),
-      'GET /api/agent/messages': { body: { items: [] } },
-      'GET /api/agent/status': { body: ONLINE_OFFLINE_ENGINE },
+      ...fakeRoute(apiRoutes.agent.messages, { body: { items: [] } }),
+      ...fakeRoute(apiRoutes.agent.status, { body: ONLINE_OFFLINE_ENGINE }),
       ...server,
     },
   });
@@ -86,7 +91,9 @@ describe('Agent console', () => {
       engine: { kind: 'model', model: 'gpt-4o' },
     });
     renderAgent({
-      'GET /api/agent/messages': { body: { items: [question, commandAnswer, offlineAnswer, modelAnswer] } },
+      ...fakeRoute(apiRoutes.agent.messages, {
+        body: { items: [question, commandAnswer, offlineAnswer, modelAnswer] },
+      }),
     });
 
     const log = await conversationLog();
@@ -125,7 +132,7 @@ describe('Agent console', () => {
 
   it('says offline with the model and the reason when the model does not answer', async () => {
     renderAgent({
-      'GET /api/agent/status': {
+      ...fakeRoute(apiRoutes.agent.status, {
         body: {
           online: false,
           engine: 'model',
@@ -133,7 +140,7 @@ describe('Agent console', () => {
           error: 'connect ECONNREFUSED 127.0.0.1:9',
           checkedAt: '2026-11-05T09:00:00.000Z',
         },
-      },
+      }),
     });
     expect(await screen.findByText('Offline')).toBeInTheDocument();
     expect(screen.getByText('gpt-4o')).toBeInTheDocument();
@@ -144,8 +151,9 @@ describe('Agent console', () => {
   it('offers a retry when the conversation cannot be loaded', async () => {
     let down = true;
     const { user } = renderAgent({
-      'GET /api/agent/messages': () =>
+      ...fakeRoute(apiRoutes.agent.messages, () =>
         down ? errorReply(500, 'internal') : { body: { items: [message({ content: 'Back again' })] } },
+      ),
     });
     expect(await screen.findByText('Could not load the conversation')).toBeInTheDocument();
     down = false;
@@ -157,10 +165,10 @@ describe('Agent console', () => {
     const stream = controlledStream();
     const requests: unknown[] = [];
     const { user } = renderAgent({
-      'POST /api/agent/messages': (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.agent.sendMessage, (request: FakeRequest) => {
         requests.push(request.body);
         return stream.reply;
-      },
+      }),
     });
     await conversationLog();
     const input = screen.getByRole('textbox', { name: 'Message' });
@@ -206,7 +214,7 @@ describe('Agent console', () => {
   });
 
   it('does not send an empty or whitespace-only message', async () => {
-    const { user, fake } = renderAgent({ 'POST /api/agent/messages': streamReply([]) });
+    const { user, fake } = renderAgent({ [routeKey(apiRoutes.agent.sendMessage)]: streamReply([]) });
     await conversationLog();
     const input = screen.getByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
@@ -217,14 +225,14 @@ describe('Agent console', () => {
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(input).toHaveValue('   \n');
     expect(send).toBeDisabled();
-    expect(fake.callsTo('POST /api/agent/messages')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.agent.sendMessage)).toHaveLength(0);
   });
 
   it('asks before /clear, sends nothing on cancel, and empties the conversation once cleared', async () => {
     const old = [message({ content: 'Old question' }), message({ type: 'assistant', content: 'Old answer' })];
     const { user, fake } = renderAgent({
-      'GET /api/agent/messages': { body: { items: old } },
-      'POST /api/agent/messages': streamReply([
+      ...fakeRoute(apiRoutes.agent.messages, { body: { items: old } }),
+      [routeKey(apiRoutes.agent.sendMessage)]: streamReply([
         { type: 'user', message: message({ content: '/clear' }) },
         { type: 'cleared' },
       ]),
@@ -237,7 +245,7 @@ describe('Agent console', () => {
     let dialog = await screen.findByRole('alertdialog', { name: 'Clear the conversation?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fake.callsTo('POST /api/agent/messages')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.agent.sendMessage)).toHaveLength(0);
     expect(input).toHaveValue('/clear');
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -246,14 +254,14 @@ describe('Agent console', () => {
 
     expect(await within(log).findByText(/Type \/help/)).toBeInTheDocument();
     expect(within(log).queryByText('Old answer')).not.toBeInTheDocument();
-    expect(fake.callsTo('POST /api/agent/messages').map((call) => call.body)).toEqual([
+    expect(fake.callsTo(apiRoutes.agent.sendMessage).map((call) => call.body)).toEqual([
       { content: '/clear' },
     ]);
   });
 
   it('gives the text back and shows the error when the answer fails', async () => {
     const { user } = renderAgent({
-      'POST /api/agent/messages': streamReply([
+      [routeKey(apiRoutes.agent.sendMessage)]: streamReply([
         { type: 'user', message: message({ content: 'Draft a reply to Anna' }) },
         { type: 'delta', text: 'Dear An' },
         { type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt-4o): overloaded' } },
@@ -276,10 +284,9 @@ describe('Agent console', () => {
   it('gives the text back when the server refuses the message before answering', async () => {
     const { user } = renderAgent(
       {
-        'POST /api/agent/messages': errorReply(
-          402,
-          'token_quota_exceeded',
-          'Your monthly tokens are used up.',
+        ...fakeRoute(
+          apiRoutes.agent.sendMessage,
+          errorReply(402, 'token_quota_exceeded', 'Your monthly tokens are used up.'),
         ),
       },
       { width: 390 },

@@ -1,9 +1,9 @@
-import { API_KEY_PATTERN } from '@doppel/contracts';
+import { API_KEY_PATTERN, routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, makeSession, type FakeHandler } from '@/test/fake-api';
+import { errorReply, makeSession, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { apiKeysServer, makeApiKey } from '../testing/api-keys-server';
 import { ApiKeysPage } from './api-keys-page';
@@ -145,12 +145,14 @@ describe('API keys list', () => {
     'shows an error with retry when the list fails, and loads on retry',
     async () => {
       const server = apiKeysServer([zapier()]);
-      const { user, fake } = renderApiKeys(server, { 'GET /api/keys': errorReply(500, 'internal') });
+      const { user, fake } = renderApiKeys(server, {
+        [routeKey(apiRoutes.apiKeys.list)]: errorReply(500, 'internal'),
+      });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('The API keys could not be loaded.');
       expect(screen.queryByRole('article')).not.toBeInTheDocument();
 
-      fake.route('GET /api/keys', server.routes['GET /api/keys'] as FakeHandler);
+      fake.route(apiRoutes.apiKeys.list, server.routes[routeKey(apiRoutes.apiKeys.list)] as FakeHandler);
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('article', { name: 'Zapier sync' })).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -177,7 +179,7 @@ describe('API keys list', () => {
       expect(
         screen.getByText('This is not available in demo mode. Create an account to use it.'),
       ).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/keys')).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.apiKeys.create)).toHaveLength(1);
       // Nothing was created: the form stays for another try, and no key is shown.
       expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('My key');
       expect(screen.queryByRole('dialog', { name: 'Your new API key' })).not.toBeInTheDocument();
@@ -232,7 +234,7 @@ describe('Creating a key', () => {
 
       expect(await within(dialog).findByText('Enter the key name')).toBeInTheDocument();
       expect(name).toHaveAttribute('aria-invalid', 'true');
-      expect(fake.callsTo('POST /api/keys')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.apiKeys.create)).toHaveLength(0);
     },
     SLOW,
   );
@@ -246,7 +248,7 @@ describe('Creating a key', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Создание API ключа' });
       await user.click(within(dialog).getByRole('button', { name: 'Создать ключ' }));
       expect(await within(dialog).findByText('Заполните название ключа')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/keys')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.apiKeys.create)).toHaveLength(0);
     },
     SLOW,
   );
@@ -297,8 +299,8 @@ describe('Creating a key', () => {
       await user.type(within(dialog).getByLabelText('Expires on (optional)'), '2099-06-30');
       await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
 
-      await waitFor(() => expect(fake.callsTo('POST /api/keys')).toHaveLength(1));
-      const body = fake.callsTo('POST /api/keys')[0]!.body as Record<string, unknown>;
+      await waitFor(() => expect(fake.callsTo(apiRoutes.apiKeys.create)).toHaveLength(1));
+      const body = fake.callsTo(apiRoutes.apiKeys.create)[0]!.body as Record<string, unknown>;
       expect(body).toEqual({
         name: 'Claude Desktop',
         description: 'Laptop',
@@ -333,7 +335,7 @@ describe('Creating a key', () => {
       expect(await within(dialog).findByText('Choose at least one permission')).toBeInTheDocument();
       expect(within(dialog).getByText('Enter a whole number from 1 to 10,000')).toBeInTheDocument();
       expect(within(dialog).getByText('Enter a whole number from 1 to 1,000,000')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/keys')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.apiKeys.create)).toHaveLength(0);
     },
     SLOW,
   );
@@ -391,7 +393,9 @@ describe('Creating a key', () => {
     'toasts the spec’s message when creating fails',
     async () => {
       const server = apiKeysServer([]);
-      const { user } = renderApiKeys(server, { 'POST /api/keys': errorReply(500, 'internal') });
+      const { user } = renderApiKeys(server, {
+        [routeKey(apiRoutes.apiKeys.create)]: errorReply(500, 'internal'),
+      });
       const dialog = await openCreate(user);
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Cursor');
       await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
@@ -414,13 +418,13 @@ describe('Key actions', () => {
       await user.click(within(article).getByRole('button', { name: 'Revoke' }));
       let confirm = await screen.findByRole('alertdialog', { name: 'Revoke this key?' });
       await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-      expect(fake.callsTo(`PATCH /api/keys/${key.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.apiKeys.update, { id: key.id })).toHaveLength(0);
 
       await user.click(within(article).getByRole('button', { name: 'Revoke' }));
       confirm = await screen.findByRole('alertdialog', { name: 'Revoke this key?' });
       await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/keys/${key.id}`)).toHaveLength(1));
-      expect(fake.callsTo(`PATCH /api/keys/${key.id}`)[0]!.body).toEqual({ isActive: false });
+      await waitFor(() => expect(fake.callsTo(apiRoutes.apiKeys.update, { id: key.id })).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.apiKeys.update, { id: key.id })[0]!.body).toEqual({ isActive: false });
       expect(await screen.findByText('API key revoked')).toBeInTheDocument();
       expect(await within(row('Zapier sync')).findByText('Revoked')).toBeInTheDocument();
       expect(within(row('Zapier sync')).queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
@@ -434,7 +438,7 @@ describe('Key actions', () => {
       const key = zapier();
       const server = apiKeysServer([key]);
       const { user } = renderApiKeys(server, {
-        [`PATCH /api/keys/${key.id}`]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.apiKeys.update, { id: key.id }, errorReply(500, 'internal')),
       });
       const article = await screen.findByRole('article', { name: 'Zapier sync' });
       await user.click(within(article).getByRole('button', { name: 'Revoke' }));
@@ -459,14 +463,14 @@ describe('Key actions', () => {
       expect(confirm).toHaveTextContent('“Zapier sync” will be removed for good');
       await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      expect(fake.callsTo(`DELETE /api/keys/${key.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.apiKeys.delete, { id: key.id })).toHaveLength(0);
       expect(row('Zapier sync')).toBeInTheDocument();
 
       await user.click(within(article).getByRole('button', { name: 'Delete' }));
       confirm = await screen.findByRole('alertdialog', { name: 'Delete this key?' });
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('API key deleted')).toBeInTheDocument();
-      expect(fake.callsTo(`DELETE /api/keys/${key.id}`)).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.apiKeys.delete, { id: key.id })).toHaveLength(1);
       await waitFor(() =>
         expect(screen.queryByRole('article', { name: 'Zapier sync' })).not.toBeInTheDocument(),
       );
@@ -481,7 +485,7 @@ describe('Key actions', () => {
       const key = zapier();
       const server = apiKeysServer([key]);
       const { user } = renderApiKeys(server, {
-        [`DELETE /api/keys/${key.id}`]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.apiKeys.delete, { id: key.id }, errorReply(500, 'internal')),
       });
       const article = await screen.findByRole('article', { name: 'Zapier sync' });
       await user.click(within(article).getByRole('button', { name: 'Delete' }));
@@ -508,7 +512,7 @@ describe('Key actions', () => {
       const article = await screen.findByRole('article', { name: 'Cursor' });
       await user.click(within(article).getByRole('button', { name: 'Test' }));
       expect(await screen.findByText('The key “Cursor” works')).toBeInTheDocument();
-      const [call] = fake.callsTo('GET /api/v1/me');
+      const [call] = fake.callsTo(apiRoutes.v1.me);
       expect(call!.headers.get('authorization')).toBe(`Bearer ${fullKey}`);
       // No paste dialog: this visit knows the key.
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -522,7 +526,7 @@ describe('Key actions', () => {
 
       await user.click(within(row('Cursor')).getByRole('button', { name: 'Test' }));
       expect(await screen.findByText('The key is unavailable or invalid')).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/v1/me')).toHaveLength(2);
+      expect(fake.callsTo(apiRoutes.v1.me)).toHaveLength(2);
     },
     SLOW,
   );
@@ -543,7 +547,7 @@ describe('Key actions', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Test' }));
       expect(await within(dialog).findByText('Paste the key')).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/v1/me')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.v1.me)).toHaveLength(0);
 
       await user.type(input, 'dpl_wrong');
       await user.click(within(dialog).getByRole('button', { name: 'Test' }));
@@ -555,7 +559,7 @@ describe('Key actions', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Test' }));
       expect(await screen.findByText('The key “Zapier sync” works')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(fake.callsTo('GET /api/v1/me').at(-1)!.headers.get('authorization')).toBe(`Bearer ${secret}`);
+      expect(fake.callsTo(apiRoutes.v1.me).at(-1)!.headers.get('authorization')).toBe(`Bearer ${secret}`);
 
       await user.click(within(row('Zapier sync')).getByRole('button', { name: 'Show key' }));
       expect(within(row('Zapier sync')).getByRole('textbox', { name: 'API key' })).toHaveValue(secret);
@@ -568,14 +572,16 @@ describe('Key actions', () => {
     async () => {
       const key = zapier();
       const server = apiKeysServer([key]);
-      const { user, fake } = renderApiKeys(server, { 'GET /api/v1/me': errorReply(500, 'internal') });
+      const { user, fake } = renderApiKeys(server, {
+        [routeKey(apiRoutes.v1.me)]: errorReply(500, 'internal'),
+      });
       const article = await screen.findByRole('article', { name: 'Zapier sync' });
       await user.click(within(article).getByRole('button', { name: 'Test' }));
       const dialog = await screen.findByRole('dialog', { name: 'Test an API key' });
       await user.type(within(dialog).getByLabelText('API key'), 'dpl_whatever');
       await user.click(within(dialog).getByRole('button', { name: 'Test' }));
       expect(await screen.findByText('Failed to test API key')).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/v1/me')).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.v1.me)).toHaveLength(1);
     },
     SLOW,
   );

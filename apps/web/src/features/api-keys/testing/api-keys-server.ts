@@ -1,15 +1,24 @@
 import {
   API_KEY_PREFIX,
-  DEFAULT_API_KEY_PERMISSIONS,
-  DEFAULT_API_KEY_RATE_LIMIT,
   type ApiKey,
   type ApiKeyWhoAmI,
-  type CreatedApiKey,
   type CreateApiKeyInput,
+  type CreatedApiKey,
+  DEFAULT_API_KEY_PERMISSIONS,
+  DEFAULT_API_KEY_RATE_LIMIT,
+  routes as apiRoutes,
   type Session,
   type UpdateApiKeyInput,
 } from '@doppel/contracts';
-import { errorReply, makeSession, type FakeHandler, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import {
+  errorReply,
+  makeSession,
+  type FakeHandler,
+  type FakeReply,
+  type FakeRequest,
+  fakeRoute,
+  routeKey,
+} from '@/test/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 
 let counter = 0;
@@ -70,8 +79,8 @@ export function apiKeysServer(
 
   const routes: ServerRoutes = {
     ...signedInRoutes(session),
-    'GET /api/keys': () => ({ body: { items: keys } }),
-    'POST /api/keys': ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.apiKeys.list, () => ({ body: { items: keys } })),
+    ...fakeRoute(apiRoutes.apiKeys.create, ({ body }: FakeRequest) => {
       if (session.user.isDemo) return errorReply(403, 'demo_restricted', 'Not available in demo mode.');
       const input = body as CreateApiKeyInput;
       const fullKey = makeFullKey();
@@ -89,8 +98,8 @@ export function apiKeysServer(
       fullKeys.set(key.id, fullKey);
       register(key);
       return { status: 201, body: { ...key, fullKey } satisfies CreatedApiKey };
-    },
-    'GET /api/v1/me': ({ headers }: FakeRequest) => {
+    }),
+    [routeKey(apiRoutes.v1.me)]: ({ headers }: FakeRequest) => {
       const bearer = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1];
       const id = [...fullKeys].find(([, fullKey]) => fullKey === bearer)?.[0];
       const key = id ? find(id) : undefined;
@@ -114,14 +123,13 @@ export function apiKeysServer(
   }
 
   function register(key: ApiKey) {
-    const path = `/api/keys/${key.id}`;
-    setRoute(`PATCH ${path}`, ({ body }: FakeRequest) => {
+    setRoute(routeKey(apiRoutes.apiKeys.update, { id: key.id }), ({ body }: FakeRequest) => {
       const found = find(key.id);
       if (!found) return errorReply(404, 'not_found', 'API key not found');
       Object.assign(found, body as UpdateApiKeyInput);
       return { body: found };
     });
-    setRoute(`DELETE ${path}`, () => {
+    setRoute(routeKey(apiRoutes.apiKeys.delete, { id: key.id }), () => {
       const found = find(key.id);
       if (!found) return errorReply(404, 'not_found', 'API key not found');
       keys.splice(keys.indexOf(found), 1);

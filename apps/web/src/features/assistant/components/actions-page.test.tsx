@@ -1,8 +1,8 @@
-import type { Task, TaskPage } from '@doppel/contracts';
+import { routes as apiRoutes, type Task, type TaskPage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
@@ -63,7 +63,7 @@ describe('Assistant task list (desktop)', () => {
   it('shows five placeholder cards while loading, then the cards with priority, date, type and contact', async () => {
     let answer: (value: { body: TaskPage }) => void = () => {};
     const { container } = renderActions({
-      'GET /api/tasks': () => new Promise((resolve) => (answer = resolve)),
+      [routeKey(apiRoutes.tasks.list)]: () => new Promise((resolve) => (answer = resolve)),
     });
     await waitFor(() =>
       expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
@@ -82,15 +82,16 @@ describe('Assistant task list (desktop)', () => {
   });
 
   it('says there are no tasks when the list is empty', async () => {
-    renderActions({ 'GET /api/tasks': { body: page([]) } });
+    renderActions({ [routeKey(apiRoutes.tasks.list)]: { body: page([]) } });
     expect(await screen.findByText('No tasks available')).toBeInTheDocument();
   });
 
   it('shows the error with its title, raises the load toast, and retries', async () => {
     let healthy = false;
     const { user } = renderActions({
-      'GET /api/tasks': () =>
+      ...fakeRoute(apiRoutes.tasks.list, () =>
         healthy ? { body: page([anna]) } : errorReply(500, 'internal', 'Database is down'),
+      ),
     });
     // One automatic retry first (spec §7), then the error.
     expect(await screen.findByText('Error loading tasks', {}, { timeout: 4000 })).toBeInTheDocument();
@@ -105,12 +106,12 @@ describe('Assistant task list (desktop)', () => {
   it('loads more tasks a page at a time', async () => {
     const first = Array.from({ length: 2 }, (_, i) => makeTask({ title: `First page ${i}` }));
     const { user } = renderActions({
-      'GET /api/tasks': (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.tasks.list, (request: FakeRequest) => {
         expect(request.query.get('limit')).toBe('50');
         return request.query.get('page') === '1'
           ? { body: page(first, { total: 3, hasMore: true }) }
           : { body: page([makeTask({ title: 'Second page' })], { total: 3, page: 2 }) };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('button', { name: /Second page/ })).toBeInTheDocument();
@@ -121,8 +122,8 @@ describe('Assistant task list (desktop)', () => {
 describe('task detail', () => {
   it('shows the header, every analysis field with the recommendation colour, and the translation toggle', async () => {
     const { user, location } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     expect(location().search).toBe(`?task=${anna.id}`);
@@ -166,8 +167,8 @@ describe('task detail', () => {
       },
     };
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([cited]) },
-      [`GET /api/tasks/${anna.id}`]: { body: cited },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([cited]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: cited }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     const sources = within(await screen.findByRole('region', { name: 'From your knowledge base' }));
@@ -209,10 +210,10 @@ describe('task detail', () => {
       },
     });
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([news, job, social]) },
-      [`GET /api/tasks/${news.id}`]: { body: news },
-      [`GET /api/tasks/${job.id}`]: { body: job },
-      [`GET /api/tasks/${social.id}`]: { body: social },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([news, job, social]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: news.id }, { body: news }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: job.id }, { body: job }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: social.id }, { body: social }),
     });
     await user.click(await screen.findByRole('button', { name: /News task/ }));
     expect(screen.getByText('TechCrunch')).toBeInTheDocument();
@@ -240,12 +241,12 @@ describe('composer', () => {
   it('keeps the text when sending fails and says so', async () => {
     const sends: unknown[] = [];
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      [`POST /api/tasks/${anna.id}/send`]: (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      ...fakeRoute(apiRoutes.tasks.send, { id: anna.id }, (request: FakeRequest) => {
         sends.push(request.body);
         return errorReply(500, 'internal', '');
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
@@ -261,12 +262,12 @@ describe('composer', () => {
 
   it('shows a messenger’s refusal under the spec’s title and keeps the text', async () => {
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      [`POST /api/tasks/${anna.id}/send`]: errorReply(
-        502,
-        'messenger_failed',
-        'WhatsApp refused the message: recipient not on WhatsApp',
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      ...fakeRoute(
+        apiRoutes.tasks.send,
+        { id: anna.id },
+        errorReply(502, 'messenger_failed', 'WhatsApp refused the message: recipient not on WhatsApp'),
       ),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
@@ -294,9 +295,9 @@ describe('composer', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
     const { user, fake } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      'GET /api/personas': {
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      [routeKey(apiRoutes.personas.list)]: {
         body: {
           items: [
             { id: 'p-other', name: 'Side project', isTwinVoice: false },
@@ -304,7 +305,7 @@ describe('composer', () => {
           ],
         },
       },
-      'GET /api/personas/p-twin/templates': {
+      [routeKey(apiRoutes.personas.templates, { id: 'p-twin' })]: {
         body: {
           items: [
             template(
@@ -321,7 +322,7 @@ describe('composer', () => {
     });
     await screen.findByRole('button', { name: /Reply to Anna about the pilot/ });
     // Nothing of the composer's is fetched before a task is open.
-    expect(fake.callsTo('GET /api/personas')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.personas.list)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /Reply to Anna about the pilot/ }));
 
     const followUp = await screen.findByRole('button', { name: /Template: Pilot follow-up/ });
@@ -332,7 +333,7 @@ describe('composer', () => {
       'Hello Anna Schneider!',
     );
     expect(screen.queryByRole('button', { name: /Telegram nudge/ })).not.toBeInTheDocument();
-    expect(fake.callsTo('GET /api/personas/p-other/templates')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.personas.templates, { id: 'p-other' })).toHaveLength(0);
 
     await user.click(followUp);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(
@@ -344,13 +345,13 @@ describe('composer', () => {
     const patches: unknown[] = [];
     let saved = anna;
     const { user } = renderActions({
-      'GET /api/tasks': () => ({ body: page([saved]) }),
-      [`GET /api/tasks/${anna.id}`]: () => ({ body: saved }),
-      [`PATCH /api/tasks/${anna.id}/responses`]: (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.tasks.list, () => ({ body: page([saved]) })),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, () => ({ body: saved })),
+      ...fakeRoute(apiRoutes.tasks.saveResponses, { id: anna.id }, (request: FakeRequest) => {
         patches.push(request.body);
         saved = { ...anna, responses: { polite: 'Hallo Anna, bis bald!' } };
         return { body: saved };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: /Suggested: Polite/ }));
@@ -384,10 +385,12 @@ describe('composer', () => {
     const sse = (events: object[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
     const requests: unknown[] = [];
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
       // After the draft is saved the server has it, with its sources.
-      [`GET /api/tasks/${anna.id}`]: () => ({ body: requests.length > 0 ? drafted : anna }),
-      [`POST /api/tasks/${anna.id}/drafts/stream`]: (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, () => ({
+        body: requests.length > 0 ? drafted : anna,
+      })),
+      ...fakeRoute(apiRoutes.tasks.streamDraft, { id: anna.id }, (request: FakeRequest) => {
         requests.push(request.body);
         return {
           headers: { 'content-type': 'text/event-stream' },
@@ -397,7 +400,7 @@ describe('composer', () => {
             { type: 'done', task: drafted, engine: { kind: 'model', model: 'gpt-test' } },
           ]),
         };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: 'Generate detailed' }));
@@ -417,12 +420,12 @@ describe('composer', () => {
   it("translates the draft with the user's model, says so, and can undo it", async () => {
     const requests: unknown[] = [];
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      [`POST /api/tasks/${anna.id}/translate`]: (request: FakeRequest) => {
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      ...fakeRoute(apiRoutes.tasks.translate, { id: anna.id }, (request: FakeRequest) => {
         requests.push(request.body);
         return { body: { text: 'Gern, passt Dienstag?', language: 'de', model: 'gpt-test' } };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
@@ -442,12 +445,12 @@ describe('composer', () => {
 
   it('explains that translating needs a language model, and keeps the text', async () => {
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      [`POST /api/tasks/${anna.id}/translate`]: errorReply(
-        409,
-        'ai_model_required',
-        'This needs a language model. Add one in Settings → AI models.',
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      ...fakeRoute(
+        apiRoutes.tasks.translate,
+        { id: anna.id },
+        errorReply(409, 'ai_model_required', 'This needs a language model. Add one in Settings → AI models.'),
       ),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
@@ -463,9 +466,9 @@ describe('composer', () => {
 
   it('offers no Translate when the setting hides it', async () => {
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      'GET /api/settings': {
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      [routeKey(apiRoutes.settings.get)]: {
         body: sampleSettings({
           aiPreferences: { ...sampleSettings().aiPreferences, showTranslateOption: false },
         }),
@@ -480,12 +483,16 @@ describe('composer', () => {
 
   it('shows the error a draft stream ends with', async () => {
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: { body: anna },
-      [`POST /api/tasks/${anna.id}/drafts/stream`]: {
-        headers: { 'content-type': 'text/event-stream' },
-        rawBody: `data: ${JSON.stringify({ type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt): overloaded' } })}\n\n`,
-      },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+      ...fakeRoute(
+        apiRoutes.tasks.streamDraft,
+        { id: anna.id },
+        {
+          headers: { 'content-type': 'text/event-stream' },
+          rawBody: `data: ${JSON.stringify({ type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt): overloaded' } })}\n\n`,
+        },
+      ),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: 'Generate quick' }));
@@ -502,9 +509,9 @@ describe('composer', () => {
     };
     let wasSent = false;
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([anna]) },
-      [`GET /api/tasks/${anna.id}`]: () => ({ body: wasSent ? sent : anna }),
-      [`POST /api/tasks/${anna.id}/send`]: () => {
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, () => ({ body: wasSent ? sent : anna })),
+      [routeKey(apiRoutes.tasks.send, { id: anna.id })]: () => {
         wasSent = true;
         return { body: { task: sent, delivery: { status: 'to_send_manually', channel: 'whatsapp' } } };
       },
@@ -537,8 +544,8 @@ describe('composer', () => {
       },
     };
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([delivered]) },
-      [`GET /api/tasks/${anna.id}`]: { body: delivered },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([delivered]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: delivered }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     expect(await screen.findByText('Delivered via WhatsApp')).toBeInTheDocument();
@@ -561,8 +568,8 @@ describe('High Concept Analysis tasks', () => {
       },
     });
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([analysis]) },
-      [`GET /api/tasks/${analysis.id}`]: { body: analysis },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([analysis]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: analysis.id }, { body: analysis }),
     });
     await user.click(await screen.findByRole('button', { name: /High Concept Analysis: Maya Chen/ }));
     expect(
@@ -582,8 +589,8 @@ describe('High Concept Analysis tasks', () => {
       context: { summary: 'Your messages focus on features.', recommendation: 'Rewrite the key messages.' },
     });
     const { user } = renderActions({
-      'GET /api/tasks': { body: page([analysis]) },
-      [`GET /api/tasks/${analysis.id}`]: { body: analysis },
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([analysis]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: analysis.id }, { body: analysis }),
     });
     await user.click(await screen.findByRole('button', { name: /Review your positioning for Q4/ }));
     expect(await screen.findByText(/This analysis holds no proposal to review/)).toBeInTheDocument();
@@ -598,17 +605,17 @@ describe('Assistant on mobile', () => {
     const priorities: Array<string | null> = [];
     const { user } = renderActions(
       {
-        'GET /api/tasks': (request: FakeRequest) => {
+        ...fakeRoute(apiRoutes.tasks.list, (request: FakeRequest) => {
           priorities.push(request.query.get('priority'));
           return { body: page([anna]) };
-        },
-        'GET /api/tasks/counts': {
+        }),
+        ...fakeRoute(apiRoutes.tasks.counts, {
           body: {
             total: 7,
             byStatus: { pending: 7, in_progress: 0, completed: 0 },
             byPriority: { high: 1, medium: 2, low: 4 },
           },
-        },
+        }),
       },
       { width: 390 },
     );

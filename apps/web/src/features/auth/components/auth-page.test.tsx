@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession } from '@/test/fake-api';
+import { makeSession, fakeRoute, routeKey } from '@/test/fake-api';
 import { signedInRoutes, SIGNED_OUT } from '@/test/render-with-providers';
 import { renderAuth } from '../testing/render-auth';
 import { DEMO_FLAG_KEY } from '@/lib/session';
@@ -23,14 +24,14 @@ describe('auth page', () => {
     const { user, location, fake, services } = renderAuth({
       server: {
         ...signedInRoutes(demo),
-        'POST /api/auth/refresh': SIGNED_OUT,
-        'POST /api/demo': { body: demo },
+        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.demo.start, { body: demo }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Try demo' }));
 
     await waitFor(() => expect(location().pathname).toBe('/actions'));
-    expect(fake.callsTo('POST /api/demo')).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.demo.start)).toHaveLength(1);
     expect(services.session.session?.user.isDemo).toBe(true);
     expect(localStorage.getItem(DEMO_FLAG_KEY)).not.toBeNull();
   });
@@ -51,7 +52,7 @@ describe('auth page', () => {
 
   it('sends a reset link from the forgot-password form, keeping the typed email', async () => {
     const { user, fake } = renderAuth({
-      server: { 'POST /api/auth/forgot-password': { body: { ok: true } } },
+      server: { [routeKey(apiRoutes.auth.forgotPassword)]: { body: { ok: true } } },
     });
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
@@ -63,7 +64,7 @@ describe('auth page', () => {
         'If an account exists for ada@example.com, a link to reset the password is on its way.',
       ),
     ).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/forgot-password')[0]!.body).toEqual({ email: 'ada@example.com' });
+    expect(fake.callsTo(apiRoutes.auth.forgotPassword)[0]!.body).toEqual({ email: 'ada@example.com' });
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession } from '@/test/fake-api';
+import { errorReply, makeSession, fakeRoute, routeKey } from '@/test/fake-api';
 import { signedInRoutes } from '@/test/render-with-providers';
 import { renderAuth } from '../testing/render-auth';
 
@@ -10,10 +11,10 @@ describe('email link pages', () => {
   it('verifies the email once and takes the token out of the address', async () => {
     const { fake, location } = renderAuth({
       path: `/auth/verify?token=${TOKEN}`,
-      server: { 'POST /api/auth/verify-email': { body: { ok: true } } },
+      server: { [routeKey(apiRoutes.auth.verifyEmail)]: { body: { ok: true } } },
     });
     expect(await screen.findByText('Your email is verified. You can sign in now.')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/verify-email').map((call) => call.body)).toEqual([{ token: TOKEN }]);
+    expect(fake.callsTo(apiRoutes.auth.verifyEmail).map((call) => call.body)).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(location().search).toBe(''));
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth');
   });
@@ -22,7 +23,10 @@ describe('email link pages', () => {
     renderAuth({
       path: `/auth/verify?token=${TOKEN}`,
       server: {
-        'POST /api/auth/verify-email': errorReply(400, 'invalid_token', 'Token has expired or is invalid'),
+        ...fakeRoute(
+          apiRoutes.auth.verifyEmail,
+          errorReply(400, 'invalid_token', 'Token has expired or is invalid'),
+        ),
       },
     });
     expect(await screen.findByText('Token has expired or is invalid')).toBeInTheDocument();
@@ -38,7 +42,7 @@ describe('email link pages', () => {
   it('sets a new password, validating it first', async () => {
     const { user, fake } = renderAuth({
       path: `/auth/reset?token=${TOKEN}`,
-      server: { 'POST /api/auth/reset-password': { body: { ok: true } } },
+      server: { [routeKey(apiRoutes.auth.resetPassword)]: { body: { ok: true } } },
     });
     const password = await screen.findByLabelText('New password');
     await user.type(password, '123');
@@ -50,7 +54,7 @@ describe('email link pages', () => {
     expect(
       await screen.findByText('Your password has been updated. Sign in with your new password.'),
     ).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/reset-password')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.auth.resetPassword)[0]!.body).toEqual({
       token: TOKEN,
       password: '123456',
     });
@@ -60,7 +64,10 @@ describe('email link pages', () => {
     const { user } = renderAuth({
       path: `/auth/reset?token=${TOKEN}`,
       server: {
-        'POST /api/auth/reset-password': errorReply(400, 'invalid_token', 'Token has expired or is invalid'),
+        ...fakeRoute(
+          apiRoutes.auth.resetPassword,
+          errorReply(400, 'invalid_token', 'Token has expired or is invalid'),
+        ),
       },
     });
     await user.type(await screen.findByLabelText('New password'), 'long enough');
@@ -77,13 +84,13 @@ describe('email link pages', () => {
       path: `/auth/confirm-email?token=${TOKEN}`,
       server: {
         ...signedInRoutes(session),
-        'POST /api/auth/confirm-email-change': { body: { ok: true } },
-        'GET /api/me': { body: { ...session.user, email: 'ada@new.example' } },
+        ...fakeRoute(apiRoutes.auth.confirmEmailChange, { body: { ok: true } }),
+        ...fakeRoute(apiRoutes.profile.get, { body: { ...session.user, email: 'ada@new.example' } }),
       },
     });
     expect(await screen.findByText('Your email address has been changed.')).toBeInTheDocument();
     await waitFor(() => expect(services.session.session?.user.email).toBe('ada@new.example'));
-    expect(fake.callsTo('POST /api/auth/confirm-email-change')).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.auth.confirmEmailChange)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Go to the app' })).toHaveAttribute('href', '/actions');
   });
 });

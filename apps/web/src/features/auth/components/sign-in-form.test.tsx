@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession } from '@/test/fake-api';
+import { errorReply, makeSession, fakeRoute, routeKey } from '@/test/fake-api';
 import { signedInRoutes } from '@/test/render-with-providers';
 import { renderAuth } from '../testing/render-auth';
 
@@ -32,15 +33,15 @@ describe('sign-in form', () => {
 
     await user.type(form.getByLabelText('Password'), 'x');
     expect(form.queryByText('Password is required')).not.toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.auth.signIn)).toHaveLength(0);
   });
 
   it('signs in and opens the app', async () => {
     const session = makeSession();
     const { user, form, fake, location } = await openSignIn({
       ...signedInRoutes(session),
-      'POST /api/auth/refresh': errorReply(401, 'unauthorized'),
-      'POST /api/auth/sign-in': { body: session },
+      ...fakeRoute(apiRoutes.auth.refresh, errorReply(401, 'unauthorized')),
+      ...fakeRoute(apiRoutes.auth.signIn, { body: session }),
     });
 
     await user.type(form.getByLabelText('Email'), 'Ada@Example.com');
@@ -48,7 +49,7 @@ describe('sign-in form', () => {
     await user.click(form.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(location().pathname).toBe('/actions'));
-    expect(fake.callsTo('POST /api/auth/sign-in')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.auth.signIn)[0]!.body).toEqual({
       email: 'ada@example.com',
       password: 'correct horse',
     });
@@ -56,7 +57,10 @@ describe('sign-in form', () => {
 
   it('shows the server’s message in a toast when the credentials are wrong', async () => {
     const { user, form } = await openSignIn({
-      'POST /api/auth/sign-in': errorReply(400, 'invalid_credentials', 'Invalid login credentials'),
+      ...fakeRoute(
+        apiRoutes.auth.signIn,
+        errorReply(400, 'invalid_credentials', 'Invalid login credentials'),
+      ),
     });
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
     await user.type(form.getByLabelText('Password'), 'wrong');
@@ -67,7 +71,9 @@ describe('sign-in form', () => {
   });
 
   it('falls back to the spec’s Russian text when the server gives no message', async () => {
-    const { user, form } = await openSignIn({ 'POST /api/auth/sign-in': { status: 500, body: 'oops' } });
+    const { user, form } = await openSignIn({
+      [routeKey(apiRoutes.auth.signIn)]: { status: 500, body: 'oops' },
+    });
     await user.click(screen.getByRole('button', { name: 'RU' }));
     await user.type(form.getByLabelText('Электронная почта'), 'ada@example.com');
     await user.type(form.getByLabelText('Пароль'), 'secret1');
@@ -77,13 +83,11 @@ describe('sign-in form', () => {
 
   it('says when to retry after too many attempts', async () => {
     const { user, form } = await openSignIn({
-      'POST /api/auth/sign-in': errorReply(
-        429,
-        'rate_limited',
-        'Too many requests. Please try again later.',
-        {
+      ...fakeRoute(
+        apiRoutes.auth.signIn,
+        errorReply(429, 'rate_limited', 'Too many requests. Please try again later.', {
           retryAfter: 30,
-        },
+        }),
       ),
     });
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
@@ -94,16 +98,16 @@ describe('sign-in form', () => {
 
   it('offers to resend the verification email when the address is not confirmed', async () => {
     const { user, form, fake } = await openSignIn({
-      'POST /api/auth/sign-in': errorReply(403, 'email_not_verified', 'Email not confirmed'),
-      'POST /api/auth/resend-verification': { body: { ok: true } },
+      ...fakeRoute(apiRoutes.auth.signIn, errorReply(403, 'email_not_verified', 'Email not confirmed')),
+      ...fakeRoute(apiRoutes.auth.resendVerification, { body: { ok: true } }),
     });
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
     await user.type(form.getByLabelText('Password'), 'secret1');
     await user.click(form.getByRole('button', { name: 'Sign in' }));
 
     await user.click(await form.findByRole('button', { name: 'Resend verification email' }));
-    await waitFor(() => expect(fake.callsTo('POST /api/auth/resend-verification')).toHaveLength(1));
-    expect(fake.callsTo('POST /api/auth/resend-verification')[0]!.body).toEqual({ email: 'ada@example.com' });
+    await waitFor(() => expect(fake.callsTo(apiRoutes.auth.resendVerification)).toHaveLength(1));
+    expect(fake.callsTo(apiRoutes.auth.resendVerification)[0]!.body).toEqual({ email: 'ada@example.com' });
     expect(
       await form.findByText('A new verification email is on its way to ada@example.com.'),
     ).toBeInTheDocument();
@@ -112,7 +116,7 @@ describe('sign-in form', () => {
   it('cannot be submitted twice while signing in', async () => {
     let answer: (value: unknown) => void = () => {};
     const { user, form, fake } = await openSignIn({
-      'POST /api/auth/sign-in': () =>
+      [routeKey(apiRoutes.auth.signIn)]: () =>
         new Promise((resolve) => {
           answer = () => resolve(errorReply(400, 'invalid_credentials', 'Invalid login credentials'));
         }),
@@ -124,7 +128,7 @@ describe('sign-in form', () => {
     const busy = await form.findByRole('button', { name: 'Signing in…' });
     expect(busy).toBeDisabled();
     await user.click(busy);
-    expect(fake.callsTo('POST /api/auth/sign-in')).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.auth.signIn)).toHaveLength(1);
     answer(null);
     expect(await form.findByRole('button', { name: 'Sign in' })).toBeEnabled();
   });

@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, fakeRoute } from '@/test/fake-api';
 import { renderAuth } from '../testing/render-auth';
 
 async function openSignUp(routes = {}) {
@@ -31,12 +32,12 @@ describe('sign-up form', () => {
 
     await user.type(form.getByLabelText('Password'), '6');
     expect(form.queryByText('Password must be at least 6 characters')).not.toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/sign-up')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.auth.signUp)).toHaveLength(0);
   });
 
   it('creates the account and asks to check the email', async () => {
     const { user, form, fake } = await openSignUp({
-      'POST /api/auth/sign-up': { status: 201, body: { verificationSent: true } },
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true } }),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
@@ -46,7 +47,7 @@ describe('sign-up form', () => {
     expect(
       await screen.findByText('Account created successfully! Please check your email for verification.'),
     ).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/auth/sign-up')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.auth.signUp)[0]!.body).toEqual({
       fullName: 'Ada Lovelace',
       email: 'ada@example.com',
       password: 'analytical',
@@ -55,9 +56,12 @@ describe('sign-up form', () => {
 
   it('shows the server’s field errors under the fields', async () => {
     const { user, form } = await openSignUp({
-      'POST /api/auth/sign-up': errorReply(400, 'validation_failed', 'Please fill in all required fields', {
-        fields: { password: 'passwordTooShort' },
-      }),
+      ...fakeRoute(
+        apiRoutes.auth.signUp,
+        errorReply(400, 'validation_failed', 'Please fill in all required fields', {
+          fields: { password: 'passwordTooShort' },
+        }),
+      ),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
@@ -68,7 +72,7 @@ describe('sign-up form', () => {
 
   it('reports a taken email with the server’s message', async () => {
     const { user, form } = await openSignUp({
-      'POST /api/auth/sign-up': errorReply(409, 'email_taken', 'User already registered'),
+      ...fakeRoute(apiRoutes.auth.signUp, errorReply(409, 'email_taken', 'User already registered')),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');

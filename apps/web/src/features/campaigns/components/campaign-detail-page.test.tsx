@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler } from '@/test/fake-api';
+import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
 import { campaignDetailServer, makeCampaign } from '../testing/campaign-detail-server';
 import { renderCampaignDetail } from '../testing/render-campaign-detail';
 
@@ -90,7 +91,11 @@ describe('Campaign detail', () => {
     const { user, fake } = renderCampaignDetail(server);
     const run = await screen.findByRole('region', { name: 'Run' });
     await user.click(within(run).getByRole('button', { name: 'Retry the run' }));
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/retry`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.retry, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
     expect(await screen.findByText('The run started again')).toBeInTheDocument();
     expect(within(run).queryByRole('button', { name: 'Retry the run' })).not.toBeInTheDocument();
   });
@@ -157,7 +162,9 @@ describe('Campaign detail', () => {
       run: { state: 'idle', stage: 'extraction', notes: [], error: null, updatedAt: null },
     };
     expect(await screen.findByText('Not running', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(fake.callsTo(`GET ${server.base}`).length).toBeGreaterThanOrEqual(2);
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.get, { id: server.state.campaign.id })).length,
+    ).toBeGreaterThanOrEqual(2);
   }, 15_000);
 
   it('starts a draft campaign, then offers Pause and pauses it', async () => {
@@ -165,15 +172,27 @@ describe('Campaign detail', () => {
     const { user, fake } = renderCampaignDetail(server);
 
     await user.click(await screen.findByRole('button', { name: 'Start' }));
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
-    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'start' });
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({ action: 'start' });
     expect(await screen.findByText('Campaign started')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Active');
 
     await user.click(screen.getByRole('button', { name: 'Pause' }));
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(2));
-    expect(fake.callsTo(`POST ${server.base}/status`)[1]!.body).toEqual({ action: 'pause' });
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+      ).toHaveLength(2),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id }))[1]!.body,
+    ).toEqual({ action: 'pause' });
     expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
     expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Paused');
   });
@@ -194,13 +213,21 @@ describe('Campaign detail', () => {
     const ask = await screen.findByRole('alertdialog', { name: 'Complete this campaign?' });
     await user.click(within(ask).getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(0);
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+    ).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Complete' }));
     const again = await screen.findByRole('alertdialog', { name: 'Complete this campaign?' });
     await user.click(within(again).getByRole('button', { name: 'Complete campaign' }));
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
-    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'complete' });
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({ action: 'complete' });
     await waitFor(() =>
       expect(screen.getByText('Status:').parentElement).toHaveTextContent('Status: Completed'),
     );
@@ -210,15 +237,27 @@ describe('Campaign detail', () => {
     const server = campaignDetailServer();
     const { user, fake } = renderCampaignDetail(server, {
       overrides: {
-        [`POST /api/campaigns/${makeCampaign().id}/status`]: errorReply(409, 'conflict', 'Already ended.'),
+        ...fakeRoute(
+          apiRoutes.campaigns.changeStatus,
+          { id: makeCampaign().id },
+          errorReply(409, 'conflict', 'Already ended.'),
+        ),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel campaign' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Cancel this campaign?' });
-    expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(0);
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+    ).toHaveLength(0);
     await user.click(within(ask).getByRole('button', { name: 'Cancel campaign' }));
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/status`)).toHaveLength(1));
-    expect(fake.callsTo(`POST ${server.base}/status`)[0]!.body).toEqual({ action: 'cancel' });
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.changeStatus, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({ action: 'cancel' });
     expect(await screen.findByText('Already ended.')).toBeInTheDocument();
   });
 
@@ -230,7 +269,9 @@ describe('Campaign detail', () => {
     expect(ask).toHaveTextContent('“Seed Round Investors” and all its leads are deleted for good.');
     await user.click(within(ask).getByRole('button', { name: 'Delete campaign' }));
     await waitFor(() => expect(location().pathname).toBe('/business'));
-    expect(fake.callsTo(`DELETE ${server.base}`)).toHaveLength(1);
+    expect(fake.callsTo(routeKey(apiRoutes.campaigns.delete, { id: server.state.campaign.id }))).toHaveLength(
+      1,
+    );
     expect(await screen.findByText('Campaign deleted')).toBeInTheDocument();
   });
 
@@ -268,11 +309,16 @@ describe('Campaign detail', () => {
   it('shows an error with retry when the campaign fails to load', async () => {
     const server = campaignDetailServer();
     const { user, fake } = renderCampaignDetail(server, {
-      overrides: { [`GET ${server.base}`]: errorReply(500, 'internal') },
+      overrides: {
+        [routeKey(apiRoutes.campaigns.get, { id: server.state.campaign.id })]: errorReply(500, 'internal'),
+      },
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(alert).toHaveTextContent('The campaign could not be loaded.');
-    fake.route(`GET ${server.base}`, server.routes[`GET ${server.base}`] as FakeHandler);
+    fake.route(
+      routeKey(apiRoutes.campaigns.get, { id: server.state.campaign.id }),
+      server.routes[routeKey(apiRoutes.campaigns.get, { id: server.state.campaign.id })] as FakeHandler,
+    );
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Seed Round Investors' }),

@@ -1,8 +1,8 @@
-import type { Campaign } from '@doppel/contracts';
+import { type Campaign, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, routeKey } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { campaignsServer, makeCampaign } from '../testing/campaigns-server';
 import { CampaignsPage } from './campaigns-page';
@@ -125,14 +125,14 @@ describe('Campaigns list', () => {
     async () => {
       const { user, fake } = renderCampaigns(campaignsServer(sampleCampaigns()).routes);
       await screen.findByRole('list', { name: 'Campaigns' });
-      expect(fake.callsTo('GET /api/campaigns')[0]!.query.toString()).toBe('');
+      expect(fake.callsTo(apiRoutes.campaigns.list)[0]!.query.toString()).toBe('');
 
       await user.click(screen.getByRole('button', { name: 'Client (1)' }));
       await waitFor(() =>
         expect(screen.queryByRole('article', { name: 'Seed Round' })).not.toBeInTheDocument(),
       );
       expect(screen.getAllByRole('article')).toHaveLength(1);
-      expect(fake.callsTo('GET /api/campaigns').at(-1)!.query.get('type')).toBe('client_search');
+      expect(fake.callsTo(apiRoutes.campaigns.list).at(-1)!.query.get('type')).toBe('client_search');
       expect(screen.getByRole('button', { name: 'Client (1)' })).toHaveAttribute('aria-pressed', 'true');
       // The counts are over all campaigns, so the chips stay as they were.
       expect(screen.getByRole('button', { name: 'All Campaigns (3)' })).toHaveAttribute(
@@ -157,7 +157,7 @@ describe('Campaigns list', () => {
       await user.type(box, 'series');
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
       expect(card('Series A Funds')).toBeInTheDocument();
-      const searches = fake.callsTo('GET /api/campaigns').map((call) => call.query.get('search'));
+      const searches = fake.callsTo(apiRoutes.campaigns.list).map((call) => call.query.get('search'));
       // Debounced: no request per key.
       expect(searches).not.toContain('s');
       expect(searches.at(-1)).toBe('series');
@@ -169,7 +169,7 @@ describe('Campaigns list', () => {
       expect(
         screen.queryByText('Create your first campaign to start generating leads.'),
       ).not.toBeInTheDocument();
-      expect(fake.callsTo('GET /api/campaigns').at(-1)!.query.get('search')).toBe('nothing like it');
+      expect(fake.callsTo(apiRoutes.campaigns.list).at(-1)!.query.get('search')).toBe('nothing like it');
 
       await user.click(screen.getByRole('button', { name: 'Clear search' }));
       await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
@@ -204,11 +204,11 @@ describe('Campaigns list', () => {
     'shows a skeleton while loading and an error with a retry that works',
     async () => {
       const { routes } = campaignsServer(sampleCampaigns());
-      const list = routes['GET /api/campaigns']!;
+      const list = routes[routeKey(apiRoutes.campaigns.list)]!;
       let fail = true;
       const { user } = renderCampaigns({
         ...routes,
-        'GET /api/campaigns': (request) =>
+        [routeKey(apiRoutes.campaigns.list)]: (request) =>
           fail ? errorReply(500, 'internal', '') : typeof list === 'function' ? list(request) : list,
       });
       expect(screen.getByRole('status')).toHaveTextContent('Loading campaigns…');

@@ -1,26 +1,34 @@
 import {
   buildCampaignDraft,
-  CAMPAIGN_TRANSITIONS,
-  canTransition,
-  growthProviders,
-  leadCsvFields,
-  leadStatuses,
   type BulkEmailInput,
   type BulkEmailResult,
   type Campaign,
+  CAMPAIGN_TRANSITIONS,
   type CampaignAction,
   type CampaignAnalytics,
+  canTransition,
   type CreateLeadInput,
   type GrowthCredential,
   type GrowthProvider,
+  growthProviders,
   type Lead,
   type LeadCsvField,
+  leadCsvFields,
   type LeadImportReport,
   type LeadStatus,
+  leadStatuses,
+  routes as apiRoutes,
   type Session,
   type UpdateCampaignInput,
 } from '@doppel/contracts';
-import { errorReply, makeSession, type FakeHandler, type FakeRequest } from '@/test/fake-api';
+import {
+  errorReply,
+  makeSession,
+  type FakeHandler,
+  type FakeRequest,
+  fakeRoute,
+  routeKey,
+} from '@/test/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 
 export const CAMPAIGN_ID = '55555555-0000-4000-8000-000000000001';
@@ -173,14 +181,13 @@ export function campaignDetailServer({
     savedKeys: new Map<GrowthProvider, string>(),
     deleted: false,
   };
-  const base = `/api/campaigns/${state.campaign.id}`;
   const findLead = (id: string) => state.leads.find((lead) => lead.id === id);
 
   const routes: ServerRoutes = {
     ...signedInRoutes(session),
-    [`GET ${base}`]: () =>
+    [routeKey(apiRoutes.campaigns.get, { id: state.campaign.id })]: () =>
       state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
-    [`PATCH ${base}`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.update, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const input = body as UpdateCampaignInput;
       const campaign = state.campaign;
       const configs = structuredClone(campaign.stageConfigs);
@@ -205,24 +212,24 @@ export function campaignDetailServer({
       };
       return { body: state.campaign };
     },
-    [`POST ${base}/status`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.changeStatus, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const { action } = body as { action: CampaignAction };
       if (!canTransition(state.campaign.status, action))
         return errorReply(409, 'conflict', `A ${state.campaign.status} campaign cannot ${action}.`);
       state.campaign = { ...state.campaign, status: CAMPAIGN_TRANSITIONS[action].to };
       return { body: state.campaign };
     },
-    [`POST ${base}/retry`]: () => {
+    [routeKey(apiRoutes.campaigns.retry, { id: state.campaign.id })]: () => {
       if (state.campaign.status !== 'active' || state.campaign.run.state !== 'failed')
         return errorReply(409, 'conflict', 'The campaign’s run has not failed.');
       state.campaign = { ...state.campaign, run: { ...state.campaign.run, state: 'running', error: null } };
       return { body: state.campaign };
     },
-    [`DELETE ${base}`]: () => {
+    [routeKey(apiRoutes.campaigns.delete, { id: state.campaign.id })]: () => {
       state.deleted = true;
       return { body: { ok: true } };
     },
-    [`GET ${base}/leads`]: ({ query }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.leads, { id: state.campaign.id })]: ({ query }: FakeRequest) => {
       const status = query.get('status') as LeadStatus | null;
       const search = query.get('search')?.toLowerCase();
       const page = Number(query.get('page') ?? 1);
@@ -242,7 +249,7 @@ export function campaignDetailServer({
         },
       };
     },
-    [`POST ${base}/leads`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.createLead, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const input = body as CreateLeadInput;
       const email = input.email ? input.email.toLowerCase() : null;
       if (email && state.leads.some((lead) => lead.email === email))
@@ -260,7 +267,7 @@ export function campaignDetailServer({
       register(lead);
       return { status: 201, body: lead };
     },
-    [`POST ${base}/leads/csv-headers`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.leadCsvHeaders, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const [headers = []] = readCsv((body as { csv: string }).csv);
       const suggested: Partial<Record<LeadCsvField, string>> = {};
       // Like the server: the usual header names, and no guess at all without a name column.
@@ -270,7 +277,7 @@ export function campaignDetailServer({
       }
       return { body: { headers, suggestedMapping: suggested.name ? suggested : null } };
     },
-    [`POST ${base}/leads/import`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.importLeads, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const { csv, mapping } = body as { csv: string; mapping: Partial<Record<LeadCsvField, string>> };
       const [headers = [], ...rows] = readCsv(csv);
       const report: LeadImportReport = { imported: 0, duplicates: 0, rejected: [] };
@@ -298,7 +305,7 @@ export function campaignDetailServer({
       });
       return { body: report };
     },
-    [`POST ${base}/leads/bulk-email`]: ({ body }: FakeRequest) => {
+    [routeKey(apiRoutes.campaigns.bulkEmail, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
       const input = body as BulkEmailInput;
       const result: BulkEmailResult = { sent: 0, skipped: [], delivery };
       for (const id of input.leadIds) {
@@ -314,7 +321,7 @@ export function campaignDetailServer({
       }
       return { body: result };
     },
-    [`GET ${base}/leads/call-list.csv`]: () => ({
+    [routeKey(apiRoutes.campaigns.callList, { id: state.campaign.id })]: () => ({
       rawBody: `name,company,position,phone,email,status,match\r\n${state.leads
         .map((lead) =>
           [lead.name, lead.company, lead.position, lead.phone, lead.email, lead.status, lead.matchScore].join(
@@ -327,8 +334,8 @@ export function campaignDetailServer({
         'content-disposition': `attachment; filename="call-list.csv"; filename*=UTF-8''Seed%20Round%20Investors%20-%20call%20list.csv`,
       },
     }),
-    [`GET ${base}/analytics`]: () => ({ body: analytics }),
-    'GET /api/growth/credentials': () => ({ body: state.credentials }),
+    [routeKey(apiRoutes.campaigns.analytics, { id: state.campaign.id })]: () => ({ body: analytics }),
+    ...fakeRoute(apiRoutes.growth.credentials, () => ({ body: state.credentials })),
   };
 
   let bound: { route: (key: string, handler: FakeHandler) => void } | null = null;
@@ -338,8 +345,8 @@ export function campaignDetailServer({
   }
 
   function register(lead: Lead) {
-    const path = `${base}/leads/${lead.id}`;
-    setRoute(`PATCH ${path}`, ({ body }: FakeRequest) => {
+    const params = { id: state.campaign.id, leadId: lead.id };
+    setRoute(routeKey(apiRoutes.campaigns.updateLeadStatus, params), ({ body }: FakeRequest) => {
       const found = findLead(lead.id);
       if (!found) return errorReply(404, 'not_found', 'Lead not found');
       const { status } = body as { status: LeadStatus };
@@ -347,7 +354,7 @@ export function campaignDetailServer({
       found.status = status;
       return { body: found };
     });
-    setRoute(`DELETE ${path}`, () => {
+    setRoute(routeKey(apiRoutes.campaigns.deleteLead, params), () => {
       const found = findLead(lead.id);
       if (!found) return errorReply(404, 'not_found', 'Lead not found');
       state.leads.splice(state.leads.indexOf(found), 1);
@@ -357,8 +364,7 @@ export function campaignDetailServer({
   for (const lead of initialLeads) register(lead);
 
   for (const provider of growthProviders) {
-    const path = `/api/growth/credentials/${provider}`;
-    routes[`PUT ${path}`] = ({ body }: FakeRequest) => {
+    routes[routeKey(apiRoutes.growth.saveCredential, { provider })] = ({ body }: FakeRequest) => {
       const { apiKey } = body as { apiKey: string };
       if (apiKey.trim().length < 8) return errorReply(400, 'validation_failed', 'The key is too short.');
       state.savedKeys.set(provider, apiKey);
@@ -370,7 +376,7 @@ export function campaignDetailServer({
       state.credentials = [...state.credentials.filter((item) => item.provider !== provider), credential];
       return { body: credential };
     };
-    routes[`DELETE ${path}`] = () => {
+    routes[routeKey(apiRoutes.growth.deleteCredential, { provider })] = () => {
       state.credentials = state.credentials.filter((item) => item.provider !== provider);
       return { body: { ok: true } };
     };
@@ -379,7 +385,6 @@ export function campaignDetailServer({
   return {
     state,
     routes,
-    base,
     /** Connects the running fake API, so that leads created from now on can be changed too. */
     bind: (fake: { route: (key: string, handler: FakeHandler) => void }) => {
       bound = fake;

@@ -1,16 +1,17 @@
 import {
   buildCampaignDraft,
+  type Campaign,
   CAMPAIGN_TRANSITIONS,
   campaignActionSchema,
-  campaignTypes,
-  canTransition,
-  createCampaignInputSchema,
-  type Campaign,
   type CampaignList,
   type CampaignType,
+  campaignTypes,
+  canTransition,
   type CreateCampaignInput,
+  createCampaignInputSchema,
+  routes as apiRoutes,
 } from '@doppel/contracts';
-import { errorReply, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeReply, type FakeRequest, routeKey } from '@/test/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 
 let counter = 0;
@@ -130,24 +131,24 @@ export function campaignsServer(initial: Campaign[], options: CampaignsServerOpt
 
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    'GET /api/campaigns': (request) => (options.listReply ? options.listReply(request) : list(request)),
-    'POST /api/campaigns': (request) =>
+    [routeKey(apiRoutes.campaigns.list)]: (request) =>
+      options.listReply ? options.listReply(request) : list(request),
+    [routeKey(apiRoutes.campaigns.create)]: (request) =>
       options.createReply ? options.createReply(request) : create(request),
   };
 
   function register(campaign: Campaign) {
-    const path = `/api/campaigns/${campaign.id}`;
-    routes[`GET ${path}`] = () => {
+    routes[routeKey(apiRoutes.campaigns.get, { id: campaign.id })] = () => {
       const found = find(campaign.id);
       return found ? { body: found } : errorReply(404, 'not_found', 'Not found');
     };
-    routes[`DELETE ${path}`] = () => {
+    routes[routeKey(apiRoutes.campaigns.delete, { id: campaign.id })] = () => {
       const found = find(campaign.id);
       if (!found) return errorReply(404, 'not_found', 'Not found');
       campaigns.splice(campaigns.indexOf(found), 1);
       return { body: { ok: true } };
     };
-    routes[`POST ${path}/status`] = ({ body }) => {
+    routes[routeKey(apiRoutes.campaigns.changeStatus, { id: campaign.id })] = ({ body }) => {
       const found = find(campaign.id);
       if (!found) return errorReply(404, 'not_found', 'Not found');
       const action = campaignActionSchema.safeParse((body as { action?: unknown }).action);

@@ -1,9 +1,9 @@
-import type { KnowledgeDocument } from '@doppel/contracts';
+import { type KnowledgeDocument, routes as apiRoutes } from '@doppel/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, type FakeHandler } from '@/test/fake-api';
+import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { knowledgeServer, makeDocument } from '../testing/knowledge-server';
 import { KnowledgePage } from './knowledge-page';
@@ -120,7 +120,7 @@ describe('Knowledge base list', () => {
       const { routes } = knowledgeServer([stripeBlog(), playbook(), onboardingThought()]);
       const { user, fake, location } = renderKnowledge(routes);
       await screen.findByRole('article', { name: 'Pricing playbook.md' });
-      expect(fake.callsTo('GET /api/documents')[0]!.query.get('category')).toBeNull();
+      expect(fake.callsTo(apiRoutes.knowledge.list)[0]!.query.get('category')).toBeNull();
 
       await user.click(screen.getByRole('button', { name: 'Links 1' }));
       await waitFor(() =>
@@ -128,7 +128,7 @@ describe('Knowledge base list', () => {
       );
       expect(screen.getByRole('article', { name: 'Stripe blog' })).toBeInTheDocument();
       expect(screen.getAllByRole('article')).toHaveLength(1);
-      const calls = fake.callsTo('GET /api/documents');
+      const calls = fake.callsTo(apiRoutes.knowledge.list);
       expect(calls.at(-1)!.query.get('category')).toBe('links');
       expect(calls.at(-1)!.query.get('limit')).toBe('50');
       expect(screen.getByRole('button', { name: 'Links 1' })).toHaveAttribute('aria-pressed', 'true');
@@ -190,7 +190,7 @@ describe('Knowledge base list', () => {
       expect(within(article).queryByRole('progressbar')).not.toBeInTheDocument();
 
       await user.click(within(article).getByRole('button', { name: 'Retry' }));
-      await waitFor(() => expect(fake.callsTo(`POST /api/documents/${broken.id}/retry`)).toHaveLength(1));
+      await waitFor(() => expect(fake.callsTo(apiRoutes.knowledge.retry, { id: broken.id })).toHaveLength(1));
       expect(await screen.findByText('Processing again: Broken.pdf')).toBeInTheDocument();
       // The list is refetched: the document is queued again.
       expect(
@@ -207,7 +207,7 @@ describe('Knowledge base list', () => {
       const { routes } = knowledgeServer([playbook()]);
       const { user, fake } = renderKnowledge({
         ...routes,
-        'GET /api/documents': errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.knowledge.list, errorReply(500, 'internal')),
       });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('The knowledge base could not be loaded.');
@@ -216,7 +216,7 @@ describe('Knowledge base list', () => {
       // No made-up figures either.
       expect(figure(screen.getByLabelText('Knowledge base figures'), 'Total')).toBe('—');
 
-      fake.route('GET /api/documents', routes['GET /api/documents'] as FakeHandler);
+      fake.route(apiRoutes.knowledge.list, routes[routeKey(apiRoutes.knowledge.list)] as FakeHandler);
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('article', { name: 'Pricing playbook.md' })).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -241,7 +241,7 @@ describe('Knowledge base list', () => {
 
       await user.click(screen.getByRole('button', { name: 'Load more' }));
       expect(await screen.findByRole('article', { name: 'Note 51' })).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/documents').at(-1)!.query.get('page')).toBe('2');
+      expect(fake.callsTo(apiRoutes.knowledge.list).at(-1)!.query.get('page')).toBe('2');
       expect(within(list).getAllByRole('article')).toHaveLength(51);
       expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     },
@@ -273,7 +273,7 @@ describe('Knowledge base search', () => {
 
       await user.type(screen.getByRole('searchbox', { name: 'Search the knowledge base' }), 'prices{Enter}');
       const results = await screen.findByRole('list', { name: 'Search results' });
-      expect(fake.callsTo('GET /api/documents/search').at(-1)!.query.get('q')).toBe('prices');
+      expect(fake.callsTo(apiRoutes.knowledge.search).at(-1)!.query.get('q')).toBe('prices');
       const mark = within(results).getByText('prices', { selector: 'mark' });
       expect(mark.closest('p')).toHaveTextContent(/We raised prices for enterprise plans/);
       expect(results.innerHTML).not.toContain('[[');
@@ -293,7 +293,7 @@ describe('Knowledge base search', () => {
       await screen.findByRole('article', { name: 'Pricing playbook.md' });
       await user.type(screen.getByRole('searchbox', { name: 'Search the knowledge base' }), 'zebra');
       expect(await screen.findByText('Nothing found for “zebra”.')).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/documents/search').at(-1)!.query.get('q')).toBe('zebra');
+      expect(fake.callsTo(apiRoutes.knowledge.search).at(-1)!.query.get('q')).toBe('zebra');
 
       await user.click(screen.getByRole('button', { name: 'Clear search' }));
       expect(await screen.findByRole('list', { name: 'Documents' })).toBeInTheDocument();
@@ -328,8 +328,8 @@ describe('Add material', () => {
       expect(add).toBeEnabled();
 
       await user.click(add);
-      await waitFor(() => expect(fake.callsTo('POST /api/documents/upload')).toHaveLength(1));
-      const call = fake.callsTo('POST /api/documents/upload')[0]!;
+      await waitFor(() => expect(fake.callsTo(apiRoutes.knowledge.upload)).toHaveLength(1));
+      const call = fake.callsTo(apiRoutes.knowledge.upload)[0]!;
       expect(call.headers.get('content-type')).toBeNull();
       const form = call.body as FormData;
       expect([...form.keys()]).toEqual(['category', 'files', 'files']);
@@ -364,7 +364,7 @@ describe('Add material', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Add' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(await screen.findByText('Files added: 1')).toBeInTheDocument();
-      const form = fake.callsTo('POST /api/documents/upload')[0]!.body as FormData;
+      const form = fake.callsTo(apiRoutes.knowledge.upload)[0]!.body as FormData;
       expect(form.get('category')).toBe('documents');
       expect(await screen.findByRole('article', { name: 'plain.txt' })).toBeInTheDocument();
     },
@@ -410,13 +410,13 @@ describe('Add material', () => {
       expect(add()).toBeEnabled();
       await user.click(add());
 
-      await waitFor(() => expect(fake.callsTo('POST /api/documents/thoughts')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/documents/thoughts')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.knowledge.createThought)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.knowledge.createThought)[0]!.body).toEqual({
         name: 'Pricing rule',
         content: 'Never discount annual plans twice.',
       });
-      expect(fake.callsTo('POST /api/documents/upload')).toHaveLength(0);
-      expect(fake.callsTo('POST /api/documents/links')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.upload)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.createLink)).toHaveLength(0);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(await screen.findByText('Thought added')).toBeInTheDocument();
       expect(await screen.findByRole('article', { name: 'Pricing rule' })).toBeInTheDocument();
@@ -448,7 +448,7 @@ describe('Add material', () => {
       await user.type(url, 'ftp://example.com');
       await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
       expect(await within(dialog).findByText('Enter an http or https address')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/documents/link-preview')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.previewLink)).toHaveLength(0);
 
       // Unreachable: the server's message.
       await user.clear(url);
@@ -464,13 +464,13 @@ describe('Add material', () => {
       expect(within(preview).getByText('Pricing that scales')).toBeInTheDocument();
       expect(within(preview).getByText('How to price a SaaS product as it grows.')).toBeInTheDocument();
       expect(within(preview).getByText('Example Blog')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/documents/link-preview').at(-1)!.body).toEqual({
+      expect(fake.callsTo(apiRoutes.knowledge.previewLink).at(-1)!.body).toEqual({
         url: 'https://example.com/pricing',
       });
 
       await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-      await waitFor(() => expect(fake.callsTo('POST /api/documents/links')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/documents/links')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.knowledge.createLink)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.knowledge.createLink)[0]!.body).toEqual({
         url: 'https://example.com/pricing',
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -485,9 +485,12 @@ describe('Add material', () => {
       const { routes } = knowledgeServer([stripeBlog()]);
       const { user, fake } = renderKnowledge({
         ...routes,
-        'POST /api/documents/thoughts': errorReply(400, 'validation_failed', 'Invalid', {
-          fields: { content: 'tooLong' },
-        }),
+        ...fakeRoute(
+          apiRoutes.knowledge.createThought,
+          errorReply(400, 'validation_failed', 'Invalid', {
+            fields: { content: 'tooLong' },
+          }),
+        ),
       });
       await screen.findByRole('article', { name: 'Stripe blog' });
       const dialog = within(await openAddDialog(user));
@@ -498,7 +501,7 @@ describe('Add material', () => {
       await user.click(dialog.getByRole('button', { name: 'Add' }));
       await waitFor(() => expect(url).toHaveAccessibleDescription('Enter an http or https address'));
       expect(url).toHaveAttribute('aria-invalid', 'true');
-      expect(fake.callsTo('POST /api/documents/links')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.createLink)).toHaveLength(0);
 
       await user.click(dialog.getByRole('tab', { name: 'Add thought' }));
       const content = dialog.getByRole('textbox', { name: 'Thought' });
@@ -576,8 +579,8 @@ describe('Document detail', () => {
       const replacement = new File(['%PDF-1.7 fixed'], 'Fixed.pdf', { type: 'application/pdf' });
       await user.upload(within(dialog).getByLabelText('Replace the file and retry'), replacement);
 
-      await waitFor(() => expect(fake.callsTo(`POST /api/documents/${broken.id}/retry`)).toHaveLength(1));
-      const form = fake.callsTo(`POST /api/documents/${broken.id}/retry`)[0]!.body as FormData;
+      await waitFor(() => expect(fake.callsTo(apiRoutes.knowledge.retry, { id: broken.id })).toHaveLength(1));
+      const form = fake.callsTo(apiRoutes.knowledge.retry, { id: broken.id })[0]!.body as FormData;
       expect([...form.keys()]).toEqual(['files']);
       expect((form.get('files') as File).name).toBe('Fixed.pdf');
       expect(await within(dialog).findByRole('progressbar', { name: 'Processing' })).toBeInTheDocument();
@@ -596,16 +599,18 @@ describe('Document detail', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       let confirm = await screen.findByRole('alertdialog', { name: 'Delete this document?' });
       expect(confirm).toHaveTextContent('“Pricing playbook.md” will be removed from your knowledge base.');
-      expect(fake.callsTo(`DELETE /api/documents/${document.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.delete, { id: document.id })).toHaveLength(0);
       await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      expect(fake.callsTo(`DELETE /api/documents/${document.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.knowledge.delete, { id: document.id })).toHaveLength(0);
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       confirm = await screen.findByRole('alertdialog', { name: 'Delete this document?' });
-      const detailLoads = fake.callsTo(`GET /api/documents/${document.id}`).length;
+      const detailLoads = fake.callsTo(apiRoutes.knowledge.get, { id: document.id }).length;
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(fake.callsTo(`DELETE /api/documents/${document.id}`)).toHaveLength(1));
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.knowledge.delete, { id: document.id })).toHaveLength(1),
+      );
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
       expect(await screen.findByText('Document deleted')).toBeInTheDocument();
@@ -614,7 +619,7 @@ describe('Document detail', () => {
       );
       expect(screen.getByRole('article', { name: 'Stripe blog' })).toBeInTheDocument();
       // The closing detail does not ask for the deleted document again.
-      expect(fake.callsTo(`GET /api/documents/${document.id}`)).toHaveLength(detailLoads);
+      expect(fake.callsTo(apiRoutes.knowledge.get, { id: document.id })).toHaveLength(detailLoads);
     },
     SLOW,
   );

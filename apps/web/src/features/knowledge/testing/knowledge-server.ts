@@ -1,12 +1,14 @@
+import { fakeRoute, routeKey } from '@/test/fake-api';
 import {
   documentCategories,
-  MAX_UPLOAD_BYTES,
   type DocumentCategory,
   type DocumentList,
   type DocumentType,
   type KnowledgeDocument,
   type KnowledgeSearchResult,
   type LinkPreview,
+  MAX_UPLOAD_BYTES,
+  routes as apiRoutes,
   type UploadResult,
 } from '@doppel/contracts';
 import type { FakeRequest, FakeReply } from '@/test/fake-api';
@@ -62,7 +64,7 @@ export function knowledgeServer(
   const documents = [...initial];
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    'GET /api/documents': ({ query }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.knowledge.list, ({ query }: FakeRequest) => {
       const category = query.get('category') as DocumentCategory | null;
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 50);
@@ -94,8 +96,8 @@ export function knowledgeServer(
         },
       };
       return { body };
-    },
-    'GET /api/documents/search': ({ query }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.knowledge.search, ({ query }: FakeRequest) => {
       const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const searchable = documents.filter((document) => document.status === 'processed');
       const hits = searchable.flatMap((document) => {
@@ -122,8 +124,8 @@ export function knowledgeServer(
         hits: hits.sort((a, b) => b.rank - a.rank),
       };
       return { body };
-    },
-    'POST /api/documents/upload': async ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.knowledge.upload, async ({ body }: FakeRequest) => {
       const form = body as FormData;
       const category = (form.get('category') as DocumentCategory | null) ?? 'documents';
       const results: UploadResult['results'] = [];
@@ -159,15 +161,15 @@ export function knowledgeServer(
         results.push({ fileName: file.name, document });
       }
       return { status: 201, body: { results } satisfies UploadResult };
-    },
-    'POST /api/documents/link-preview': ({ body }: FakeRequest) => {
+    }),
+    [routeKey(apiRoutes.knowledge.previewLink)]: ({ body }: FakeRequest) => {
       const { url } = body as { url: string };
       const known = previews[url];
       if (!known)
         return { status: 422, body: { error: { code: 'link_unreachable', message: 'No answer.' } } };
       return 'url' in known ? { body: known } : known;
     },
-    'POST /api/documents/links': ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.knowledge.createLink, ({ body }: FakeRequest) => {
       const { url, name } = body as { url: string; name?: string };
       const document = add(
         makeDocument({
@@ -181,8 +183,8 @@ export function knowledgeServer(
         }),
       );
       return { status: 201, body: document };
-    },
-    'POST /api/documents/thoughts': ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.knowledge.createThought, ({ body }: FakeRequest) => {
       const { name, content } = body as { name?: string; content: string };
       const document = add(
         makeDocument({
@@ -197,7 +199,7 @@ export function knowledgeServer(
         }),
       );
       return { status: 201, body: document };
-    },
+    }),
   };
 
   const find = (id: string) => documents.find((document) => document.id === id);
@@ -207,19 +209,18 @@ export function knowledgeServer(
     return document;
   }
   function register(document: KnowledgeDocument) {
-    const path = `/api/documents/${document.id}`;
-    routes[`GET ${path}`] = () => {
+    routes[routeKey(apiRoutes.knowledge.get, { id: document.id })] = () => {
       const found = find(document.id);
       return found
         ? { body: found }
         : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
     };
-    routes[`DELETE ${path}`] = () => {
+    routes[routeKey(apiRoutes.knowledge.delete, { id: document.id })] = () => {
       const found = find(document.id);
       if (found) documents.splice(documents.indexOf(found), 1);
       return { body: { ok: true } };
     };
-    routes[`POST ${path}/retry`] = () => {
+    routes[routeKey(apiRoutes.knowledge.retry, { id: document.id })] = () => {
       const found = find(document.id)!;
       Object.assign(found, { status: 'pending', errorReason: null });
       return { body: found };

@@ -1,8 +1,15 @@
-import type { McpServer, McpServerList } from '@doppel/contracts';
+import { type McpServer, type McpServerList, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import {
+  errorReply,
+  makeSession,
+  type FakeReply,
+  type FakeRequest,
+  fakeRoute,
+  routeKey,
+} from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { McpServersTab } from './mcp-servers-tab';
 
@@ -38,7 +45,11 @@ function list(...items: McpServer[]): FakeReply {
 
 async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
   const rendered = renderWithProviders(<Route path="*" element={<McpServersTab />} />, {
-    server: { ...signedInRoutes(session), 'GET /api/mcp-servers': list(notion, github), ...server },
+    server: {
+      ...signedInRoutes(session),
+      [routeKey(apiRoutes.mcpServers.list)]: list(notion, github),
+      ...server,
+    },
   });
   await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
   return rendered;
@@ -68,7 +79,7 @@ describe('MCP tab', () => {
   it('says when there are no servers yet, and shows a placeholder while loading', async () => {
     let answer: (reply: FakeReply) => void = () => {};
     const { container } = await renderTab({
-      'GET /api/mcp-servers': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      [routeKey(apiRoutes.mcpServers.list)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
     });
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
     answer(list());
@@ -77,11 +88,13 @@ describe('MCP tab', () => {
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    const { fake, user } = await renderTab({ 'GET /api/mcp-servers': errorReply(500, 'internal', '') });
+    const { fake, user } = await renderTab({
+      [routeKey(apiRoutes.mcpServers.list)]: errorReply(500, 'internal', ''),
+    });
     expect(
       await screen.findByText('Could not load your MCP servers', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    fake.route('GET /api/mcp-servers', list(notion));
+    fake.route(apiRoutes.mcpServers.list, list(notion));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'Notion' })).toBeInTheDocument();
   });
@@ -94,18 +107,18 @@ describe('MCP tab', () => {
       color: 'green',
     });
     const { user, fake } = await renderTab({
-      'GET /api/mcp-servers': () => list(...items),
-      'POST /api/mcp-servers': () => {
+      [routeKey(apiRoutes.mcpServers.list)]: () => list(...items),
+      ...fakeRoute(apiRoutes.mcpServers.create, () => {
         items = [created];
         return { status: 201, body: created };
-      },
+      }),
     });
     await screen.findByText('No MCP servers yet');
     await user.click(screen.getByRole('button', { name: 'Add server' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add MCP server' }));
     await user.click(dialog.getByRole('button', { name: 'Add server' }));
     expect(dialog.getAllByText('This field is required')).toHaveLength(2);
-    expect(fake.callsTo('POST /api/mcp-servers')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.mcpServers.create)).toHaveLength(0);
 
     await user.type(dialog.getByLabelText('Server name'), 'Linear');
     await user.type(dialog.getByLabelText('Server URL'), 'ftp://linear.example');
@@ -122,7 +135,7 @@ describe('MCP tab', () => {
     await user.click(dialog.getByRole('button', { name: 'Add server' }));
 
     expect(await screen.findByText('Linear added')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/mcp-servers')[0]?.body).toEqual({
+    expect(fake.callsTo(apiRoutes.mcpServers.create)[0]?.body).toEqual({
       name: 'Linear',
       url: 'https://mcp.linear.example/mcp',
       description: 'Issues',
@@ -136,22 +149,24 @@ describe('MCP tab', () => {
   it('switches a server off at once', async () => {
     let current = notion;
     const { user, fake } = await renderTab({
-      'GET /api/mcp-servers': () => list(current),
-      [`PATCH /api/mcp-servers/${notion.id}`]: ({ body }: FakeRequest) => {
+      [routeKey(apiRoutes.mcpServers.list)]: () => list(current),
+      ...fakeRoute(apiRoutes.mcpServers.update, { id: notion.id }, ({ body }: FakeRequest) => {
         current = { ...notion, ...(body as object) };
         return { body: current };
-      },
+      }),
     });
     await user.click(await card('Notion').findByRole('switch', { name: 'Use in the agent chat' }));
     expect(await screen.findByText('Notion is disabled')).toBeInTheDocument();
-    expect(fake.callsTo(`PATCH /api/mcp-servers/${notion.id}`)[0]?.body).toEqual({ isActive: false });
+    expect(fake.callsTo(apiRoutes.mcpServers.update, { id: notion.id })[0]?.body).toEqual({
+      isActive: false,
+    });
     expect(await card('Notion').findByText('Disabled')).toBeInTheDocument();
   });
 
   it('tests a server: its tools, or why it failed', async () => {
     let calls = 0;
     const { user } = await renderTab({
-      [`POST /api/mcp-servers/${notion.id}/test`]: () =>
+      [routeKey(apiRoutes.mcpServers.test, { id: notion.id })]: () =>
         ++calls === 1
           ? { body: { ok: true, tools: ['search', 'fetch_page'], latencyMs: 40 } }
           : { body: { ok: false, error: 'Refused to connect', latencyMs: 3 } },
@@ -168,23 +183,23 @@ describe('MCP tab', () => {
   it('asks before deleting, and deletes only when confirmed', async () => {
     let items = [notion, github];
     const { user, fake } = await renderTab({
-      'GET /api/mcp-servers': () => list(...items),
-      [`DELETE /api/mcp-servers/${notion.id}`]: () => {
+      [routeKey(apiRoutes.mcpServers.list)]: () => list(...items),
+      ...fakeRoute(apiRoutes.mcpServers.delete, { id: notion.id }, () => {
         items = [github];
         return { status: 204 };
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Notion' }));
     let confirm = within(await screen.findByRole('alertdialog', { name: 'Delete Notion?' }));
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fake.callsTo(`DELETE /api/mcp-servers/${notion.id}`)).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.mcpServers.delete, { id: notion.id })).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Notion' }));
     confirm = within(await screen.findByRole('alertdialog', { name: 'Delete Notion?' }));
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Notion deleted')).toBeInTheDocument();
-    expect(fake.callsTo(`DELETE /api/mcp-servers/${notion.id}`)).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.mcpServers.delete, { id: notion.id })).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Notion' })).not.toBeInTheDocument());
   });
 

@@ -1,8 +1,8 @@
-import type { MessengerConnection } from '@doppel/contracts';
+import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { makeConnection } from '../testing/messenger-fixtures';
 import { MessengersTab } from './messengers-tab';
@@ -10,7 +10,11 @@ import { MessengersTab } from './messengers-tab';
 /** Opens the dialog with the main Connect button, or with a card's ("Connect Discord"). */
 async function openConnect(server: ServerRoutes = {}, opener = 'Connect') {
   const rendered = renderWithProviders(<Route path="*" element={<MessengersTab />} />, {
-    server: { ...signedInRoutes(), 'GET /api/messengers': { body: { items: [] } }, ...server },
+    server: {
+      ...signedInRoutes(),
+      [routeKey(apiRoutes.messengers.list)]: { body: { items: [] } },
+      ...server,
+    },
   });
   await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
   await screen.findByRole('listitem', { name: 'Telegram' });
@@ -50,14 +54,14 @@ describe('Messenger connect dialog', () => {
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
     expect(token).toHaveAttribute('aria-invalid', 'true');
     expect(token).toHaveFocus();
-    expect(fake.callsTo('POST /api/messengers')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.messengers.connect)).toHaveLength(0);
 
     // Editing clears the field's error; whitespace is not a value either.
     await user.type(token, '   ');
     expect(token).toHaveAttribute('aria-invalid', 'false');
     await user.click(dialog.getByRole('button', { name: 'Connect' }));
     expect(token).toHaveAttribute('aria-invalid', 'true');
-    expect(fake.callsTo('POST /api/messengers')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.messengers.connect)).toHaveLength(0);
   });
 
   it('checks the webhook address, then connects Telegram and closes when the webhook is registered', async () => {
@@ -67,23 +71,23 @@ describe('Messenger connect dialog', () => {
     });
     let items: MessengerConnection[] = [];
     const { dialog, user, fake } = await openConnect({
-      'GET /api/messengers': () => ({ body: { items } }),
-      'POST /api/messengers': () => {
+      ...fakeRoute(apiRoutes.messengers.list, () => ({ body: { items } })),
+      ...fakeRoute(apiRoutes.messengers.connect, () => {
         items = [connected];
         return { status: 201, body: connected };
-      },
+      }),
     });
     await user.click(dialog.getByRole('radio', { name: 'Telegram' }));
     await user.type(dialog.getByLabelText('Bot token'), '123456:ABC-DEF');
     await user.type(dialog.getByLabelText('Webhook URL (optional)'), 'ftp://doppel.example');
     await user.click(dialog.getByRole('button', { name: 'Connect' }));
     expect(await dialog.findByText('Enter an http:// or https:// address')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/messengers')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.messengers.connect)).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText('Webhook URL (optional)'));
     await user.click(dialog.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText('Telegram connected successfully')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/messengers')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.messengers.connect)[0]!.body).toEqual({
       platform: 'telegram',
       credentials: { bot_token: '123456:ABC-DEF' },
     });
@@ -99,7 +103,7 @@ describe('Messenger connect dialog', () => {
     const connected = makeConnection('whatsapp', { username: '+49 30 1234567' });
     let answer: (reply: FakeReply) => void = () => {};
     const { dialog, user, fake } = await openConnect({
-      'POST /api/messengers': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      [routeKey(apiRoutes.messengers.connect)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
     });
     await user.click(dialog.getByRole('radio', { name: 'WhatsApp' }));
     expect(dialog.getByLabelText('Phone number ID')).toHaveAttribute('type', 'text');
@@ -115,8 +119,8 @@ describe('Messenger connect dialog', () => {
     const busy = await dialog.findByRole('button', { name: 'Connecting...' });
     expect(busy).toBeDisabled();
     await user.click(busy);
-    expect(fake.callsTo('POST /api/messengers')).toHaveLength(1);
-    expect(fake.callsTo('POST /api/messengers')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.messengers.connect)).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.messengers.connect)[0]!.body).toEqual({
       platform: 'whatsapp',
       credentials: {
         phone_number_id: '1098765',
@@ -150,7 +154,7 @@ describe('Messenger connect dialog', () => {
   it('asks Slack users to paste the URL, without the verify token', async () => {
     const connected = makeConnection('slack');
     const { dialog, user } = await openConnect({
-      'POST /api/messengers': { status: 201, body: connected },
+      ...fakeRoute(apiRoutes.messengers.connect, { status: 201, body: connected }),
     });
     await user.click(dialog.getByRole('radio', { name: 'Slack' }));
     await user.type(dialog.getByLabelText('Bot token'), 'xoxb-1');
@@ -162,7 +166,7 @@ describe('Messenger connect dialog', () => {
 
   it('tells that Telegram’s messages are pulled when it refused this server’s address', async () => {
     const { dialog, user } = await openConnect({
-      'POST /api/messengers': { status: 201, body: makeConnection('telegram') },
+      ...fakeRoute(apiRoutes.messengers.connect, { status: 201, body: makeConnection('telegram') }),
     });
     await user.click(dialog.getByRole('radio', { name: 'Telegram' }));
     await user.type(dialog.getByLabelText('Bot token'), '123456:ABC');
@@ -175,10 +179,9 @@ describe('Messenger connect dialog', () => {
 
   it('shows the platform’s refusal under the spec’s title and keeps what was typed', async () => {
     const { dialog, user } = await openConnect({
-      'POST /api/messengers': errorReply(
-        502,
-        'messenger_failed',
-        'Telegram refused the bot token: Unauthorized',
+      ...fakeRoute(
+        apiRoutes.messengers.connect,
+        errorReply(502, 'messenger_failed', 'Telegram refused the bot token: Unauthorized'),
       ),
     });
     await user.click(dialog.getByRole('radio', { name: 'Telegram' }));
@@ -194,9 +197,12 @@ describe('Messenger connect dialog', () => {
   it('marks the fields the server refused', async () => {
     const { dialog, user } = await openConnect(
       {
-        'POST /api/messengers': errorReply(400, 'validation_failed', 'Please fill in all required fields', {
-          fields: { 'credentials.guild_id': 'required' },
-        }),
+        ...fakeRoute(
+          apiRoutes.messengers.connect,
+          errorReply(400, 'validation_failed', 'Please fill in all required fields', {
+            fields: { 'credentials.guild_id': 'required' },
+          }),
+        ),
       },
       'Connect Discord',
     );
@@ -214,10 +220,10 @@ describe('Messenger connect dialog', () => {
   it('sends nothing but the chosen platform’s fields', async () => {
     const requests: unknown[] = [];
     const { dialog, user } = await openConnect({
-      'POST /api/messengers': ({ body }: FakeRequest) => {
+      ...fakeRoute(apiRoutes.messengers.connect, ({ body }: FakeRequest) => {
         requests.push(body);
         return { status: 201, body: makeConnection('discord') };
-      },
+      }),
     });
     // Typed for Slack first, then Discord chosen: only Discord's fields go out.
     await user.click(dialog.getByRole('radio', { name: 'Slack' }));

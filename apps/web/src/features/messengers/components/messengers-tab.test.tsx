@@ -1,8 +1,16 @@
-import type { MessengerConnection, MessengerList } from '@doppel/contracts';
+import { type MessengerConnection, type MessengerList, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession, sequence, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import {
+  errorReply,
+  makeSession,
+  sequence,
+  type FakeReply,
+  type FakeRequest,
+  fakeRoute,
+  routeKey,
+} from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { makeConnection } from '../testing/messenger-fixtures';
 import { MessengersTab } from './messengers-tab';
@@ -32,7 +40,11 @@ function list(...items: MessengerConnection[]): FakeReply {
 
 async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
   const rendered = renderWithProviders(<Route path="*" element={<MessengersTab />} />, {
-    server: { ...signedInRoutes(session), 'GET /api/messengers': list(telegram, slack, discord), ...server },
+    server: {
+      ...signedInRoutes(session),
+      [routeKey(apiRoutes.messengers.list)]: list(telegram, slack, discord),
+      ...server,
+    },
   });
   await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
   return rendered;
@@ -97,7 +109,7 @@ describe('Messengers tab', () => {
 
   it('offers no Sync for a Telegram bot whose webhook is registered: Telegram pushes to it', async () => {
     const pushed = { ...telegram, inbound: { ...telegram.inbound, registered: true } };
-    await renderTab({ 'GET /api/messengers': list(pushed, slack) });
+    await renderTab({ [routeKey(apiRoutes.messengers.list)]: list(pushed, slack) });
     await screen.findByRole('button', { name: 'Test Telegram' });
     expect(card('Telegram').queryByRole('button', { name: 'Sync Telegram' })).not.toBeInTheDocument();
     expect(card('Slack').getByRole('button', { name: 'Sync Slack' })).toBeInTheDocument();
@@ -106,7 +118,7 @@ describe('Messengers tab', () => {
   it('shows a placeholder while loading, then the cards', async () => {
     let answer: (reply: FakeReply) => void = () => {};
     const { container } = await renderTab({
-      'GET /api/messengers': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      [routeKey(apiRoutes.messengers.list)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
     });
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
     expect(screen.queryByRole('listitem', { name: 'Telegram' })).not.toBeInTheDocument();
@@ -116,14 +128,16 @@ describe('Messengers tab', () => {
   });
 
   it('offers a retry and shows no cards when the list cannot be loaded', async () => {
-    const { fake, user } = await renderTab({ 'GET /api/messengers': errorReply(500, 'internal', '') });
+    const { fake, user } = await renderTab({
+      [routeKey(apiRoutes.messengers.list)]: errorReply(500, 'internal', ''),
+    });
     expect(
       await screen.findByText('Failed to load the messengers', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Telegram' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Test/ })).not.toBeInTheDocument();
 
-    fake.route('GET /api/messengers', list(telegram));
+    fake.route(apiRoutes.messengers.list, list(telegram));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await card('Telegram').findByText('@doppel_bot')).toBeInTheDocument();
   });
@@ -140,8 +154,8 @@ describe('Messengers tab', () => {
       errorReply(500, 'internal', ''),
     );
     const { user, fake } = await renderTab({
-      'GET /api/messengers': () => list(current, slack, discord),
-      [`POST /api/messengers/${telegram.id}/test`]: (request: FakeRequest) => {
+      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
+      [routeKey(apiRoutes.messengers.test, { id: telegram.id })]: (request: FakeRequest) => {
         const reply = answers(request) as FakeReply;
         const body = reply.body as { connection?: MessengerConnection };
         if (body.connection) current = body.connection;
@@ -162,7 +176,7 @@ describe('Messengers tab', () => {
 
     await user.click(test);
     expect(await screen.findByText('Failed to test the connection')).toBeInTheDocument();
-    expect(fake.callsTo(`POST /api/messengers/${telegram.id}/test`)).toHaveLength(3);
+    expect(fake.callsTo(apiRoutes.messengers.test, { id: telegram.id })).toHaveLength(3);
   });
 
   it('syncs: says how many messages came in, and shows why a platform cannot be pulled', async () => {
@@ -177,8 +191,8 @@ describe('Messengers tab', () => {
       ),
     );
     const { user, fake } = await renderTab({
-      'GET /api/messengers': () => list(current, slack, discord),
-      [`POST /api/messengers/${telegram.id}/sync`]: (request: FakeRequest) => {
+      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
+      [routeKey(apiRoutes.messengers.sync, { id: telegram.id })]: (request: FakeRequest) => {
         const reply = answers(request) as FakeReply;
         if (reply.status === undefined) current = synced;
         return reply;
@@ -194,14 +208,15 @@ describe('Messengers tab', () => {
     expect(
       screen.getByText('Telegram sends messages to Doppel as they arrive; there is nothing to pull.'),
     ).toBeInTheDocument();
-    expect(fake.callsTo(`POST /api/messengers/${telegram.id}/sync`)).toHaveLength(2);
+    expect(fake.callsTo(apiRoutes.messengers.sync, { id: telegram.id })).toHaveLength(2);
   });
 
   it('asks before disconnecting, and disconnects only when confirmed', async () => {
     let connected = true;
     const { user, fake } = await renderTab({
-      'GET /api/messengers': () => (connected ? list(telegram, slack, discord) : list(slack, discord)),
-      [`DELETE /api/messengers/${telegram.id}`]: () => {
+      [routeKey(apiRoutes.messengers.list)]: () =>
+        connected ? list(telegram, slack, discord) : list(slack, discord),
+      [routeKey(apiRoutes.messengers.disconnect, { id: telegram.id })]: () => {
         connected = false;
         return { body: { ok: true } };
       },
@@ -210,20 +225,20 @@ describe('Messengers tab', () => {
     let confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fake.callsTo(`DELETE /api/messengers/${telegram.id}`)).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.messengers.disconnect, { id: telegram.id })).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Disconnect Telegram' }));
     confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
     await user.click(confirm.getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Telegram disconnected')).toBeInTheDocument();
-    expect(fake.callsTo(`DELETE /api/messengers/${telegram.id}`)).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.messengers.disconnect, { id: telegram.id })).toHaveLength(1);
     expect(await card('Telegram').findByText('not connected')).toBeInTheDocument();
     expect(card('Telegram').getByRole('button', { name: 'Connect Telegram' })).toBeInTheDocument();
   });
 
   it('says so when disconnecting fails, and keeps the connection', async () => {
     const { user } = await renderTab({
-      [`DELETE /api/messengers/${telegram.id}`]: errorReply(500, 'internal', ''),
+      ...fakeRoute(apiRoutes.messengers.disconnect, { id: telegram.id }, errorReply(500, 'internal', '')),
     });
     await user.click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
@@ -238,16 +253,16 @@ describe('Messengers tab', () => {
   it('saves a permission as soon as it is switched', async () => {
     let current = telegram;
     const { user, fake } = await renderTab({
-      'GET /api/messengers': () => list(current, slack, discord),
-      [`PATCH /api/messengers/${telegram.id}`]: ({ body }: FakeRequest) => {
+      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
+      ...fakeRoute(apiRoutes.messengers.update, { id: telegram.id }, ({ body }: FakeRequest) => {
         current = { ...telegram, ...(body as object) };
         return { body: current };
-      },
+      }),
     });
     const send = await card('Telegram').findByRole('switch', { name: 'Send messages' });
     await user.click(send);
     await waitFor(() =>
-      expect(fake.callsTo(`PATCH /api/messengers/${telegram.id}`)[0]?.body).toEqual({
+      expect(fake.callsTo(apiRoutes.messengers.update, { id: telegram.id })[0]?.body).toEqual({
         permissions: ['read_messages'],
       }),
     );
@@ -258,7 +273,7 @@ describe('Messengers tab', () => {
 
   it('in demo mode explains that connecting needs an account and does not offer it', async () => {
     const demo = makeSession({ user: { isDemo: true, name: 'Demo User', fullName: 'Demo User' } });
-    await renderTab({ 'GET /api/messengers': list() }, demo);
+    await renderTab({ [routeKey(apiRoutes.messengers.list)]: list() }, demo);
     expect(await screen.findByText('Connecting a messenger needs an account')).toBeInTheDocument();
     const connect = screen.getByRole('button', { name: 'Connect' });
     expect(connect).toBeDisabled();

@@ -1,8 +1,8 @@
-import type { MessageTemplate } from '@doppel/contracts';
+import { type MessageTemplate, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeHandler, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { makeTask } from '@/test/task-fixtures';
 import { makePersona, personaServer } from '../testing/persona-server';
@@ -98,11 +98,12 @@ describe('Personas list (desktop)', () => {
     'shows an error with retry when the list fails, never sample personas, and loads on retry',
     async () => {
       const { routes } = personaServer([anna()]);
-      const list = routes['GET /api/personas'] as FakeHandler;
+      const list = routes[routeKey(apiRoutes.personas.list)] as FakeHandler;
       let failing = true;
       const { user, fake } = renderPersonas({
         ...routes,
-        'GET /api/personas': (request) => (failing ? errorReply(500, 'internal') : list(request)),
+        [routeKey(apiRoutes.personas.list)]: (request) =>
+          failing ? errorReply(500, 'internal') : list(request),
       });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Personas could not be loaded.');
@@ -110,10 +111,10 @@ describe('Personas list (desktop)', () => {
       expect(screen.queryByRole('list', { name: 'Personas' })).not.toBeInTheDocument();
 
       failing = false;
-      const calls = fake.callsTo('GET /api/personas').length;
+      const calls = fake.callsTo(apiRoutes.personas.list).length;
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('article', { name: 'Anna Schneider' })).toBeInTheDocument();
-      expect(fake.callsTo('GET /api/personas').length).toBeGreaterThan(calls);
+      expect(fake.callsTo(apiRoutes.personas.list).length).toBeGreaterThan(calls);
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     },
     SLOW,
@@ -131,7 +132,7 @@ describe('Personas list (desktop)', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create persona' }));
       expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
       expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-      expect(fake.callsTo('POST /api/personas')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.personas.create)).toHaveLength(0);
 
       await user.type(within(dialog).getByLabelText('Name'), 'Lena Fischer');
       await user.type(within(dialog).getByLabelText('Position'), 'CTO');
@@ -140,8 +141,8 @@ describe('Personas list (desktop)', () => {
       await user.type(within(dialog).getByLabelText('Description'), 'Builds things.');
       await user.click(within(dialog).getByRole('button', { name: 'Create persona' }));
 
-      await waitFor(() => expect(fake.callsTo('POST /api/personas')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/personas')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.personas.create)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.personas.create)[0]!.body).toEqual({
         name: 'Lena Fischer',
         position: 'CTO',
         companyName: 'Fjord Labs',
@@ -161,9 +162,12 @@ describe('Personas list (desktop)', () => {
       const { routes } = personaServer([]);
       const { user } = renderPersonas({
         ...routes,
-        'POST /api/personas': errorReply(400, 'validation_failed', 'Invalid', {
-          fields: { name: 'nameRequired' },
-        }),
+        ...fakeRoute(
+          apiRoutes.personas.create,
+          errorReply(400, 'validation_failed', 'Invalid', {
+            fields: { name: 'nameRequired' },
+          }),
+        ),
       });
       await screen.findByText('No personas yet');
       await user.click(screen.getAllByRole('button', { name: 'Create persona' })[0]!);
@@ -238,8 +242,10 @@ describe('Persona detail', () => {
       await user.type(screen.getByRole('textbox', { name: 'Test plan, experiment 1: value 1' }), 'replies');
 
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/personas/${persona.id}`)).toHaveLength(1));
-      expect(fake.callsTo(`PATCH /api/personas/${persona.id}`)[0]!.body).toEqual({
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.personas.update, { id: persona.id })).toHaveLength(1),
+      );
+      expect(fake.callsTo(apiRoutes.personas.update, { id: persona.id })[0]!.body).toEqual({
         expertiseAreas: ['Fundraising', 'Climate tech'],
         brandPersonality: { tone: 'warm', voice: 'direct' },
         brandTestPlan: { 'Hook A/B': { metric: 'replies' } },
@@ -280,7 +286,7 @@ describe('Persona detail', () => {
       expect(screen.queryByText('Hamburg')).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       expect(screen.getByRole('textbox', { name: 'Location' })).toHaveValue('Berlin');
-      expect(fake.callsTo(`PATCH /api/personas/${persona.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.personas.update, { id: persona.id })).toHaveLength(0);
     },
     SLOW,
   );
@@ -290,9 +296,14 @@ describe('Persona detail', () => {
     async () => {
       const persona = makePersona({ name: 'Anna Schneider' });
       const { routes } = personaServer([persona]);
-      routes[`PATCH /api/personas/${persona.id}`] = errorReply(400, 'validation_failed', 'Invalid', {
-        fields: { avatarUrl: 'httpOnly' },
-      });
+      routes[routeKey(apiRoutes.personas.update, { id: persona.id })] = errorReply(
+        400,
+        'validation_failed',
+        'Invalid',
+        {
+          fields: { avatarUrl: 'httpOnly' },
+        },
+      );
       const { user } = renderPersonas(routes, { path: `/high-concept?persona=${persona.id}` });
       await screen.findByRole('heading', { level: 1, name: 'Anna Schneider' });
       await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -317,7 +328,7 @@ describe('Persona detail', () => {
       await user.clear(screen.getByRole('textbox', { name: 'Name' }));
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Name is required')).toBeInTheDocument();
-      expect(fake.callsTo(`PATCH /api/personas/${persona.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.personas.update, { id: persona.id })).toHaveLength(0);
     },
     SLOW,
   );
@@ -333,7 +344,9 @@ describe('Persona detail', () => {
       await screen.findByRole('heading', { level: 1, name: 'Mark Weber' });
       expect(screen.queryByText("Twin's voice")).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: "Use as twin's voice" }));
-      await waitFor(() => expect(fake.callsTo(`POST /api/personas/${other.id}/twin-voice`)).toHaveLength(1));
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.personas.makeTwinVoice, { id: other.id })).toHaveLength(1),
+      );
       expect(await screen.findByText("Twin's voice")).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: "Use as twin's voice" })).not.toBeInTheDocument();
 
@@ -356,13 +369,15 @@ describe('Persona detail', () => {
       let dialog = await screen.findByRole('alertdialog', { name: 'Delete persona?' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      expect(fake.callsTo(`DELETE /api/personas/${persona.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.personas.delete, { id: persona.id })).toHaveLength(0);
 
       await user.click(screen.getByRole('button', { name: 'Delete' }));
       dialog = await screen.findByRole('alertdialog', { name: 'Delete persona?' });
       expect(dialog).toHaveTextContent('“Anna Schneider” and its message templates will be deleted.');
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(fake.callsTo(`DELETE /api/personas/${persona.id}`)).toHaveLength(1));
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.personas.delete, { id: persona.id })).toHaveLength(1),
+      );
       expect(await screen.findByText('No personas yet')).toBeInTheDocument();
       expect(location().search).toBe('');
     },
@@ -392,9 +407,12 @@ describe('High Concept Analysis', () => {
       const { user } = renderPersonas(
         {
           ...server.routes,
-          [`POST /api/personas/${persona.id}/high-concept-analysis`]: () => ({ status: 201, body: task }),
-          [`GET /api/tasks/${taskId}`]: () => ({ body: task }),
-          [`POST /api/tasks/${taskId}/accept-proposal`]: ({ body }: FakeRequest) => {
+          ...fakeRoute(apiRoutes.personas.startHighConceptAnalysis, { id: persona.id }, () => ({
+            status: 201,
+            body: task,
+          })),
+          ...fakeRoute(apiRoutes.tasks.get, { id: taskId }, () => ({ body: task })),
+          ...fakeRoute(apiRoutes.tasks.acceptProposal, { id: taskId }, ({ body }: FakeRequest) => {
             accepted.push(body);
             task = { ...task, status: 'completed' };
             return {
@@ -407,7 +425,7 @@ describe('High Concept Analysis', () => {
                 },
               },
             };
-          },
+          }),
         },
         { path: `/high-concept?persona=${persona.id}` },
       );
@@ -453,7 +471,10 @@ describe('High Concept Analysis', () => {
         },
       });
       renderPersonas(
-        { ...personaServer([persona]).routes, [`GET /api/tasks/${taskId}`]: { body: task } },
+        {
+          ...personaServer([persona]).routes,
+          [routeKey(apiRoutes.tasks.get, { id: taskId })]: { body: task },
+        },
         { path: `/high-concept?persona=${persona.id}&proposal=${taskId}` },
       );
       const dialog = await screen.findByRole('dialog', { name: 'Proposal for Maya Chen' });
@@ -514,8 +535,10 @@ describe('Message templates', () => {
       await user.type(variables, 'slot{Enter}');
       await user.click(within(dialog).getByRole('button', { name: 'Create template' }));
 
-      await waitFor(() => expect(fake.callsTo(`POST /api/personas/${persona.id}/templates`)).toHaveLength(1));
-      expect(fake.callsTo(`POST /api/personas/${persona.id}/templates`)[0]!.body).toEqual({
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.personas.createTemplate, { id: persona.id })).toHaveLength(1),
+      );
+      expect(fake.callsTo(apiRoutes.personas.createTemplate, { id: persona.id })[0]!.body).toEqual({
         name: 'Pilot follow-up',
         content: 'Hello {name} from {company}: {message} {slot}',
         platform: 'whatsapp',
@@ -532,9 +555,14 @@ describe('Message templates', () => {
     async () => {
       const persona = makePersona({ name: 'Anna Schneider' });
       const { routes } = personaServer([persona]);
-      routes[`POST /api/personas/${persona.id}/templates`] = errorReply(400, 'validation_failed', 'Invalid', {
-        fields: { content: 'contentRequired' },
-      });
+      routes[routeKey(apiRoutes.personas.createTemplate, { id: persona.id })] = errorReply(
+        400,
+        'validation_failed',
+        'Invalid',
+        {
+          fields: { content: 'contentRequired' },
+        },
+      );
       const { user } = renderPersonas(routes, { path: `/high-concept?persona=${persona.id}` });
       await screen.findByRole('heading', { level: 1, name: 'Anna Schneider' });
       await user.click(screen.getByRole('tab', { name: 'Templates' }));

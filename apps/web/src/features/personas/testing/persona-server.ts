@@ -1,5 +1,5 @@
-import type { MessageTemplate, Persona } from '@doppel/contracts';
-import type { FakeRequest } from '@/test/fake-api';
+import { type MessageTemplate, type Persona, routes as apiRoutes } from '@doppel/contracts';
+import { fakeRoute, routeKey, type FakeRequest } from '@/test/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 
 let counter = 0;
@@ -68,10 +68,10 @@ export function personaServer(initial: Persona[], templates: MessageTemplate[] =
   const templateList = [...templates];
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    'GET /api/personas': () => ({
+    ...fakeRoute(apiRoutes.personas.list, () => ({
       body: { items: [...personas].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) },
-    }),
-    'POST /api/personas': ({ body }: FakeRequest) => {
+    })),
+    ...fakeRoute(apiRoutes.personas.create, ({ body }: FakeRequest) => {
       const persona = makePersona({
         ...(body as Partial<Persona>),
         createdAt: '2026-03-09T12:00:00.000Z',
@@ -79,29 +79,30 @@ export function personaServer(initial: Persona[], templates: MessageTemplate[] =
       personas.push(persona);
       register(persona);
       return { status: 201, body: persona };
-    },
+    }),
   };
   const find = (id: string) => personas.find((persona) => persona.id === id)!;
   function register(persona: Persona) {
-    const path = `/api/personas/${persona.id}`;
-    routes[`GET ${path}`] = () => ({ body: find(persona.id) });
-    routes[`PATCH ${path}`] = ({ body }: FakeRequest) => {
+    routes[routeKey(apiRoutes.personas.get, { id: persona.id })] = () => ({ body: find(persona.id) });
+    routes[routeKey(apiRoutes.personas.update, { id: persona.id })] = ({ body }: FakeRequest) => {
       Object.assign(find(persona.id), body);
       return { body: find(persona.id) };
     };
-    routes[`DELETE ${path}`] = () => {
+    routes[routeKey(apiRoutes.personas.delete, { id: persona.id })] = () => {
       personas.splice(personas.indexOf(find(persona.id)), 1);
       return { body: { ok: true } };
     };
-    routes[`POST ${path}/twin-voice`] = () => {
+    routes[routeKey(apiRoutes.personas.makeTwinVoice, { id: persona.id })] = () => {
       for (const other of personas) other.isTwinVoice = other.id === persona.id;
       return { body: find(persona.id) };
     };
-    routes[`GET ${path}/stats`] = { body: { personaId: persona.id, contacts: 12, messages: 345 } };
-    routes[`GET ${path}/templates`] = () => ({
+    routes[routeKey(apiRoutes.personas.stats, { id: persona.id })] = {
+      body: { personaId: persona.id, contacts: 12, messages: 345 },
+    };
+    routes[routeKey(apiRoutes.personas.templates, { id: persona.id })] = () => ({
       body: { items: templateList.filter((template) => template.personaId === persona.id) },
     });
-    routes[`POST ${path}/templates`] = ({ body }: FakeRequest) => {
+    routes[routeKey(apiRoutes.personas.createTemplate, { id: persona.id })] = ({ body }: FakeRequest) => {
       const input = body as Partial<MessageTemplate>;
       const template: MessageTemplate = {
         id: uuid(9000 + templateList.length),

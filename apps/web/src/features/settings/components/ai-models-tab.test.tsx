@@ -1,8 +1,8 @@
-import type { AiModel, AiModelList } from '@doppel/contracts';
+import { type AiModel, type AiModelList, routes as apiRoutes } from '@doppel/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
@@ -46,7 +46,7 @@ function modelList(items: AiModel[] = [offline, mine], defaultModelId = 'offline
 async function openAiModels(extra: ServerRoutes = {}) {
   const rendered = renderWithProviders(
     <Route path="*" element={<SettingsDialog open onOpenChange={() => {}} />} />,
-    { server: { ...signedInRoutes(), 'GET /api/ai/models': { body: modelList() }, ...extra } },
+    { server: { ...signedInRoutes(), [routeKey(apiRoutes.ai.listModels)]: { body: modelList() }, ...extra } },
   );
   const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
   await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
@@ -80,10 +80,10 @@ describe('AI models tab', () => {
 
   it('validates the add-model form, then creates the model', async () => {
     const { user, dialog, fake } = await openAiModels({
-      'POST /api/ai/models': ({ body }: FakeRequest) => ({
+      ...fakeRoute(apiRoutes.ai.createModel, ({ body }: FakeRequest) => ({
         status: 201,
         body: { ...mine, ...(body as object) },
-      }),
+      })),
     });
     await user.click(dialog.getByRole('button', { name: 'Add model' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add model' }));
@@ -97,7 +97,7 @@ describe('AI models tab', () => {
     await user.type(form.getByLabelText('Base URL'), 'ftp://files.example');
     await user.click(form.getByRole('button', { name: 'Add model' }));
     expect(await form.findByText('Enter an http:// or https:// address')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/ai/models')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.ai.createModel)).toHaveLength(0);
 
     await user.clear(form.getByLabelText('Base URL'));
     await user.type(form.getByLabelText('Base URL'), 'https://api.groq.example/openai/v1');
@@ -105,7 +105,7 @@ describe('AI models tab', () => {
     await user.click(form.getByRole('button', { name: 'Add model' }));
 
     expect(await screen.findByText('Model added')).toBeInTheDocument();
-    expect(fake.callsTo('POST /api/ai/models')[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.ai.createModel)[0]!.body).toEqual({
       name: 'Groq',
       provider: 'openai-compatible',
       modelId: 'llama-3.1-8b',
@@ -114,12 +114,12 @@ describe('AI models tab', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add model' })).not.toBeInTheDocument());
     // The list is fetched again to show the new model.
-    expect(fake.callsTo('GET /api/ai/models').length).toBeGreaterThan(1);
+    expect(fake.callsTo(apiRoutes.ai.listModels).length).toBeGreaterThan(1);
   });
 
   it('lets OpenAI go without a base URL', async () => {
     const { user, dialog, fake } = await openAiModels({
-      'POST /api/ai/models': { status: 201, body: mine },
+      ...fakeRoute(apiRoutes.ai.createModel, { status: 201, body: mine }),
     });
     await user.click(dialog.getByRole('button', { name: 'Add model' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add model' }));
@@ -128,7 +128,7 @@ describe('AI models tab', () => {
     await user.type(form.getByLabelText('Model ID'), 'gpt-4o-mini');
     await user.click(form.getByRole('button', { name: 'Add model' }));
     await waitFor(() =>
-      expect(fake.callsTo('POST /api/ai/models')[0]?.body).toEqual({
+      expect(fake.callsTo(apiRoutes.ai.createModel)[0]?.body).toEqual({
         name: 'GPT',
         provider: 'openai',
         modelId: 'gpt-4o-mini',
@@ -138,9 +138,9 @@ describe('AI models tab', () => {
 
   it('configures a model: an empty key field keeps the saved key, "remove" clears it', async () => {
     const { user, dialog, fake } = await openAiModels({
-      [`PATCH /api/ai/models/${mine.id}`]: ({ body }: FakeRequest) => ({
+      ...fakeRoute(apiRoutes.ai.updateModel, { id: mine.id }, ({ body }: FakeRequest) => ({
         body: { ...mine, ...(body as object) },
-      }),
+      })),
     });
     await user.click(card(dialog, 'Local Llama').getByRole('button', { name: 'Configure Local Llama' }));
     let form = within(await screen.findByRole('dialog', { name: 'Configure Local Llama' }));
@@ -154,7 +154,7 @@ describe('AI models tab', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Model updated')).toBeInTheDocument();
-    expect(fake.callsTo(`PATCH /api/ai/models/${mine.id}`)[0]!.body).toEqual({
+    expect(fake.callsTo(apiRoutes.ai.updateModel, { id: mine.id })[0]!.body).toEqual({
       name: 'Llama at home',
       provider: 'openai-compatible',
       modelId: 'llama3.1',
@@ -167,13 +167,17 @@ describe('AI models tab', () => {
     expect(form.getByLabelText('API key')).toBeDisabled();
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(fake.callsTo(`PATCH /api/ai/models/${mine.id}`)[1]?.body).toMatchObject({ apiKey: '' }),
+      expect(fake.callsTo(apiRoutes.ai.updateModel, { id: mine.id })[1]?.body).toMatchObject({ apiKey: '' }),
     );
   });
 
   it('tests a model for real and shows the answer with its latency', async () => {
     const { user, dialog, fake } = await openAiModels({
-      [`POST /api/ai/models/${mine.id}/test`]: { body: { ok: true, text: 'OK', latencyMs: 321 } },
+      ...fakeRoute(
+        apiRoutes.ai.testModel,
+        { id: mine.id },
+        { body: { ok: true, text: 'OK', latencyMs: 321 } },
+      ),
     });
     const llama = card(dialog, 'Local Llama');
     await user.click(llama.getByRole('button', { name: 'Test Local Llama' }));
@@ -181,18 +185,22 @@ describe('AI models tab', () => {
     await waitFor(() => expect(status).toHaveTextContent('Answer: OK'));
     expect(status).toHaveTextContent('Latency: 321 ms');
     expect(await screen.findByText('Local Llama is working correctly')).toBeInTheDocument();
-    expect(fake.callsTo(`POST /api/ai/models/${mine.id}/test`)).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.ai.testModel, { id: mine.id })).toHaveLength(1);
   });
 
   it('shows the provider’s error inline and in a toast', async () => {
     const { user, dialog } = await openAiModels({
-      [`POST /api/ai/models/${mine.id}/test`]: {
-        body: {
-          ok: false,
-          latencyMs: 40,
-          error: { code: 'ai_provider_failed', message: 'Incorrect API key provided' },
+      ...fakeRoute(
+        apiRoutes.ai.testModel,
+        { id: mine.id },
+        {
+          body: {
+            ok: false,
+            latencyMs: 40,
+            error: { code: 'ai_provider_failed', message: 'Incorrect API key provided' },
+          },
         },
-      },
+      ),
     });
     const llama = card(dialog, 'Local Llama');
     await user.click(llama.getByRole('button', { name: 'Test Local Llama' }));
@@ -204,7 +212,7 @@ describe('AI models tab', () => {
 
   it('asks before deleting, and deletes only when confirmed', async () => {
     const { user, dialog, fake } = await openAiModels({
-      [`DELETE /api/ai/models/${mine.id}`]: { status: 204 },
+      ...fakeRoute(apiRoutes.ai.deleteModel, { id: mine.id }, { status: 204 }),
     });
     await user.click(card(dialog, 'Local Llama').getByRole('button', { name: 'Delete Local Llama' }));
     let confirm = within(await screen.findByRole('dialog', { name: 'Delete Local Llama?' }));
@@ -212,18 +220,18 @@ describe('AI models tab', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Delete Local Llama?' })).not.toBeInTheDocument(),
     );
-    expect(fake.callsTo(`DELETE /api/ai/models/${mine.id}`)).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.ai.deleteModel, { id: mine.id })).toHaveLength(0);
 
     await user.click(card(dialog, 'Local Llama').getByRole('button', { name: 'Delete Local Llama' }));
     confirm = within(await screen.findByRole('dialog', { name: 'Delete Local Llama?' }));
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Local Llama deleted')).toBeInTheDocument();
-    expect(fake.callsTo(`DELETE /api/ai/models/${mine.id}`)).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.ai.deleteModel, { id: mine.id })).toHaveLength(1);
   });
 
   it('saves the main model and the temperature to the settings', async () => {
     const { user, dialog, fake } = await openAiModels({
-      'PATCH /api/settings': ({ body }: FakeRequest) => {
+      [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => {
         const patch = body as { aiPreferences: object };
         const base = sampleSettings();
         return { body: { ...base, aiPreferences: { ...base.aiPreferences, ...patch.aiPreferences } } };
@@ -238,7 +246,7 @@ describe('AI models tab', () => {
     ).toEqual(['Offline drafting engine', 'Local Llama']);
     await user.selectOptions(mainModel, 'Local Llama');
     await waitFor(() =>
-      expect(fake.callsTo('PATCH /api/settings')[0]?.body).toEqual({
+      expect(fake.callsTo(apiRoutes.settings.update)[0]?.body).toEqual({
         aiPreferences: { defaultModel: mine.id },
       }),
     );
@@ -252,13 +260,15 @@ describe('AI models tab', () => {
     fireEvent.change(slider, { target: { value: '0.3' } });
     expect(dialog.getByText('0.3')).toBeInTheDocument();
     await waitFor(() =>
-      expect(fake.callsTo('PATCH /api/settings')[1]?.body).toEqual({ aiPreferences: { temperature: 0.3 } }),
+      expect(fake.callsTo(apiRoutes.settings.update)[1]?.body).toEqual({
+        aiPreferences: { temperature: 0.3 },
+      }),
     );
   });
 
   it('says so when the main model cannot be saved', async () => {
     const { user, dialog } = await openAiModels({
-      'PATCH /api/settings': errorReply(500, 'internal', ''),
+      ...fakeRoute(apiRoutes.settings.update, errorReply(500, 'internal', '')),
     });
     await user.selectOptions(dialog.getByLabelText('Main model'), 'Local Llama');
     expect(await screen.findByText('Failed to update settings')).toBeInTheDocument();
@@ -271,14 +281,14 @@ describe('AI models tab', () => {
       {
         server: {
           ...signedInRoutes(),
-          'GET /api/ai/models': errorReply(500, 'internal', ''),
+          ...fakeRoute(apiRoutes.ai.listModels, errorReply(500, 'internal', '')),
         },
       },
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
     await rendered.user.click(dialog.getByRole('tab', { name: 'AI models' }));
     expect(await dialog.findByText('Failed to load AI models', {}, { timeout: 4000 })).toBeInTheDocument();
-    rendered.fake.route('GET /api/ai/models', { body: modelList() });
+    rendered.fake.fake(apiRoutes.ai.listModels, { body: modelList() });
     await rendered.user.click(dialog.getByRole('button', { name: 'Try again' }));
     expect(await dialog.findByRole('heading', { name: 'Local Llama' })).toBeInTheDocument();
   });

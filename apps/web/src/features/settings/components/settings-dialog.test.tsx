@@ -1,7 +1,8 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { errorReply, makeSession, makeUser, type FakeRequest } from '@/test/fake-api';
+import { errorReply, makeSession, makeUser, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { Route } from 'react-router';
 import { setCreateAccountHandler } from '@/lib/notify';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
@@ -64,10 +65,10 @@ describe('settings dialog', () => {
     const { user, dialog, services } = await openSettings({
       routes: {
         ...signedInRoutes(session),
-        'PATCH /api/me': ({ body }: FakeRequest) => {
+        ...fakeRoute(apiRoutes.profile.update, ({ body }: FakeRequest) => {
           patches.push(body);
           return { body: { ...session.user, fullName: 'Ada King', name: 'Ada King' } };
-        },
+        }),
       },
     });
     await user.click(await dialog.findByRole('button', { name: 'Edit profile' }));
@@ -91,7 +92,7 @@ describe('settings dialog', () => {
     expect(await dialog.findByText('Name is required')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(dialog.queryByLabelText('Name')).not.toBeInTheDocument();
-    expect(fake.callsTo('PATCH /api/me')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.profile.update)).toHaveLength(0);
   });
 
   it('tells that a new email waits for confirmation', async () => {
@@ -99,7 +100,9 @@ describe('settings dialog', () => {
     const { user, dialog, fake } = await openSettings({
       routes: {
         ...signedInRoutes(session),
-        'PATCH /api/me': { body: { ...session.user, pendingEmail: 'ada@new.example' } },
+        ...fakeRoute(apiRoutes.profile.update, {
+          body: { ...session.user, pendingEmail: 'ada@new.example' },
+        }),
       },
     });
     await user.click(await dialog.findByRole('button', { name: 'Edit profile' }));
@@ -109,12 +112,12 @@ describe('settings dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await dialog.findByText(/We sent a confirmation link to ada@new\.example/)).toBeInTheDocument();
-    expect(fake.callsTo('PATCH /api/me')[0]!.body).toEqual({ email: 'ada@new.example' });
+    expect(fake.callsTo(apiRoutes.profile.update)[0]!.body).toEqual({ email: 'ada@new.example' });
   });
 
   it('falls back to the spec’s message when a profile update fails without one', async () => {
     const { user, dialog } = await openSettings({
-      routes: { ...signedInRoutes(), 'PATCH /api/me': { status: 500, body: 'oops' } },
+      routes: { ...signedInRoutes(), [routeKey(apiRoutes.profile.update)]: { status: 500, body: 'oops' } },
     });
     await user.click(await dialog.findByRole('button', { name: 'Edit profile' }));
     await user.type(dialog.getByLabelText('Name'), ' II');
@@ -124,7 +127,7 @@ describe('settings dialog', () => {
 
   it('shows the subscription with billing buttons disabled and explained', async () => {
     const { user, dialog } = await openSettings({
-      routes: { ...signedInRoutes(), 'GET /api/subscription': { body: subscription } },
+      routes: { ...signedInRoutes(), [routeKey(apiRoutes.subscription.get)]: { body: subscription } },
     });
     await user.click(dialog.getByRole('tab', { name: 'Subscription' }));
     expect(await dialog.findByRole('heading', { name: 'Pro Plan' })).toBeInTheDocument();
@@ -145,8 +148,11 @@ describe('settings dialog', () => {
     const { user, dialog, fake } = await openSettings({
       routes: {
         ...signedInRoutes(),
-        'PATCH /api/settings': ({ body }: FakeRequest) => ({
-          body: { ...(signedInRoutes()['GET /api/settings'] as { body: object }).body, ...(body as object) },
+        [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => ({
+          body: {
+            ...(signedInRoutes()[routeKey(apiRoutes.settings.get)] as { body: object }).body,
+            ...(body as object),
+          },
         }),
       },
     });
@@ -155,14 +161,14 @@ describe('settings dialog', () => {
 
     expect(await dialog.findByRole('tab', { name: 'Язык' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
-    await waitFor(() => expect(fake.callsTo('PATCH /api/settings')[0]?.body).toEqual({ language: 'ru' }));
+    await waitFor(() => expect(fake.callsTo(apiRoutes.settings.update)[0]?.body).toEqual({ language: 'ru' }));
 
     await user.selectOptions(dialog.getByLabelText('Язык ответов'), 'Английский');
     const autoTranslate = dialog.getByRole('checkbox', { name: 'Автоматически переводить сообщения' });
     expect(autoTranslate).toBeChecked();
     await user.click(autoTranslate);
     await waitFor(() =>
-      expect(fake.callsTo('PATCH /api/settings').map((call) => call.body)).toEqual([
+      expect(fake.callsTo(apiRoutes.settings.update).map((call) => call.body)).toEqual([
         { language: 'ru' },
         { responseLanguage: 'en' },
         { autoTranslate: false },
@@ -176,7 +182,7 @@ describe('settings dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(services.session.getState().status).toBe('signedOut');
-    expect(fake.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(fake.callsTo(apiRoutes.auth.signOut)).toHaveLength(1);
   });
 
   it('shows the MCP tab the app passes in', async () => {
@@ -209,10 +215,13 @@ describe('settings dialog in demo mode', () => {
     const { user, dialog } = await openSettings({
       routes: {
         ...signedInRoutes(demo),
-        'PATCH /api/me': errorReply(
-          403,
-          'demo_restricted',
-          'This is not available in demo mode. Create an account to use it.',
+        ...fakeRoute(
+          apiRoutes.profile.update,
+          errorReply(
+            403,
+            'demo_restricted',
+            'This is not available in demo mode. Create an account to use it.',
+          ),
         ),
       },
     });

@@ -1,8 +1,8 @@
-import type { TokenUsage } from '@doppel/contracts';
+import { routes as apiRoutes, type TokenUsage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, routeKey } from '@/test/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
@@ -36,8 +36,8 @@ async function openTokens(reply: ServerRoutes[string]) {
     {
       server: {
         ...signedInRoutes(),
-        'GET /api/usage/tokens': reply,
-        'PATCH /api/settings': { body: sampleSettings({ language: 'de' }) },
+        [routeKey(apiRoutes.usage.tokens)]: reply,
+        [routeKey(apiRoutes.settings.update)]: { body: sampleSettings({ language: 'de' }) },
       },
     },
   );
@@ -112,7 +112,7 @@ describe('Tokens tab', () => {
     const { dialog, user, fake } = await openTokens(errorReply(500, 'internal', ''));
     // One automatic retry first (spec §7), then the error.
     expect(await dialog.findByText('Failed to load token usage', {}, { timeout: 4000 })).toBeInTheDocument();
-    fake.route('GET /api/usage/tokens', { body: usage });
+    fake.fake(apiRoutes.usage.tokens, { body: usage });
     await user.click(dialog.getByRole('button', { name: 'Try again' }));
     expect(await dialog.findByRole('progressbar', { name: 'Tokens used this month' })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, fakeRoute } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { makeSource, signalsServer } from '../testing/signals-server';
 import { SignalsPage } from './signals-page';
@@ -47,7 +48,7 @@ describe('Add a news feed', () => {
       ).toBeInTheDocument();
       expect(url).toHaveAttribute('aria-invalid', 'true');
       expect(url).toHaveAccessibleDescription('Enter a full address that starts with http:// or https://.');
-      expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(0);
 
       await user.clear(url);
       await user.type(url, '  https://techcrunch.com/feed/ ');
@@ -57,8 +58,8 @@ describe('Add a news feed', () => {
       );
       await user.click(submit(dialog));
 
-      await waitFor(() => expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/signals/sources')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.signals.createSource)[0]!.body).toEqual({
         kind: 'rss',
         url: 'https://techcrunch.com/feed/',
         keywords: ['pricing', 'hiring'],
@@ -84,7 +85,7 @@ describe('Add a news feed', () => {
       await user.click(submit(dialog));
 
       expect(await screen.findByText('You already follow this feed.')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/sources')[0]!.body).toEqual({
+      expect(fake.callsTo(apiRoutes.signals.createSource)[0]!.body).toEqual({
         kind: 'rss',
         url: 'https://hn.example/rss',
         name: 'Hacker News',
@@ -102,13 +103,11 @@ describe('Add a news feed', () => {
       const { routes } = signalsServer([]);
       const { user } = renderSignals({
         ...routes,
-        'POST /api/signals/sources': errorReply(
-          400,
-          'validation_failed',
-          'Please fill in all required fields',
-          {
+        ...fakeRoute(
+          apiRoutes.signals.createSource,
+          errorReply(400, 'validation_failed', 'Please fill in all required fields', {
             fields: { url: 'urlInvalid' },
-          },
+          }),
         ),
       });
       const dialog = await openAdd(user);
@@ -143,14 +142,14 @@ describe('Follow a subreddit', () => {
       await user.type(name, 'a');
       await user.click(submit(dialog));
       expect(await within(dialog).findByText(problem)).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(0);
 
       await user.clear(name);
       await user.type(name, '/r/startups/');
       await user.type(within(dialog).getByRole('textbox', { name: 'Keywords' }), 'founder, B2B SaaS');
       await user.click(submit(dialog));
-      await waitFor(() => expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/signals/sources')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.signals.createSource)[0]!.body).toEqual({
         kind: 'reddit',
         subreddit: 'startups',
         keywords: ['founder', 'B2B SaaS'],
@@ -207,13 +206,13 @@ describe('Set the content plan', () => {
       await user.click(linkedin);
       await user.click(submit(dialog, 'Create plan'));
       expect(await within(dialog).findByText('Choose at least one platform.')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(0);
 
       await user.click(reddit);
       await user.click(linkedin);
       await user.click(submit(dialog, 'Create plan'));
-      await waitFor(() => expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/signals/sources')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.signals.createSource)[0]!.body).toEqual({
         kind: 'content_plan',
         cadencePerWeek: 5,
         platforms: ['linkedin', 'reddit'],
@@ -246,12 +245,14 @@ describe('Set the content plan', () => {
       await user.clear(cadence);
       await user.type(cadence, '14');
       await user.click(submit(dialog, 'Save plan'));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/signals/sources/${plan.id}`)).toHaveLength(1));
-      expect(fake.callsTo(`PATCH /api/signals/sources/${plan.id}`)[0]!.body).toEqual({
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.signals.updateSource, { id: plan.id })).toHaveLength(1),
+      );
+      expect(fake.callsTo(apiRoutes.signals.updateSource, { id: plan.id })[0]!.body).toEqual({
         cadencePerWeek: 14,
         platforms: ['reddit'],
       });
-      expect(fake.callsTo('POST /api/signals/sources')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.createSource)).toHaveLength(0);
       const card = await screen.findByRole('article', { name: 'Content plan' });
       expect(await within(card).findByText('Posts per week: 14 · Reddit')).toBeInTheDocument();
     },
@@ -280,8 +281,10 @@ describe('Edit a source', () => {
       await user.type(name, 'TechCrunch');
       await user.type(keywords, ', churn');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)).toHaveLength(1));
-      expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)[0]!.body).toEqual({
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })).toHaveLength(1),
+      );
+      expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })[0]!.body).toEqual({
         name: 'TechCrunch',
         keywords: ['pricing', 'churn'],
       });
@@ -298,9 +301,13 @@ describe('Edit a source', () => {
       const { routes } = signalsServer([source]);
       const { user, fake } = renderSignals({
         ...routes,
-        [`PATCH /api/signals/sources/${source.id}`]: errorReply(400, 'validation_failed', 'Invalid', {
-          fields: { 'keywords.1': 'keywordRequired' },
-        }),
+        ...fakeRoute(
+          apiRoutes.signals.updateSource,
+          { id: source.id },
+          errorReply(400, 'validation_failed', 'Invalid', {
+            fields: { 'keywords.1': 'keywordRequired' },
+          }),
+        ),
       });
       const card = await screen.findByRole('article', { name: 'Feed' });
       await user.click(within(card).getByRole('button', { name: 'Edit' }));
@@ -313,7 +320,7 @@ describe('Edit a source', () => {
       await waitFor(() => expect(name).toHaveAccessibleDescription('Name is required'));
       expect(name).toHaveAttribute('aria-invalid', 'true');
       expect(keywords).toHaveAttribute('aria-invalid', 'false');
-      expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })).toHaveLength(0);
 
       await user.type(name, 'TechCrunch');
       await user.click(dialog.getByRole('button', { name: 'Save' }));

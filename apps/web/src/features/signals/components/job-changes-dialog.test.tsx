@@ -1,7 +1,8 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, fakeRoute } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { makeItem, signalsServer } from '../testing/signals-server';
 import { SignalsPage } from './signals-page';
@@ -69,7 +70,7 @@ describe('Job changes', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Record' }));
       expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
       expect(within(dialog).getByText('Enter the new company.')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/job-changes')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.recordJobChange)).toHaveLength(0);
 
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Ann Lee ');
       await user.type(within(dialog).getByRole('textbox', { name: 'Old company (optional)' }), 'Globex');
@@ -78,8 +79,8 @@ describe('Job changes', () => {
       await user.type(within(dialog).getByLabelText('Date (optional)'), '2026-02-01');
       await user.click(within(dialog).getByRole('button', { name: 'Record' }));
 
-      await waitFor(() => expect(fake.callsTo('POST /api/signals/job-changes')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/signals/job-changes')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.recordJobChange)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.signals.recordJobChange)[0]!.body).toEqual({
         name: 'Ann Lee',
         oldCompany: 'Globex',
         newCompany: 'Acme',
@@ -109,7 +110,7 @@ describe('Job changes', () => {
           'This change of ann lee was already recorded; no second task was made.',
         ),
       ).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/job-changes')[1]!.body).toEqual({
+      expect(fake.callsTo(apiRoutes.signals.recordJobChange)[1]!.body).toEqual({
         name: 'ann lee',
         oldCompany: null,
         newCompany: 'ACME',
@@ -129,7 +130,7 @@ describe('Job changes', () => {
       const { routes } = signalsServer([]);
       const { user } = renderSignals({
         ...routes,
-        'POST /api/signals/job-changes': errorReply(503, 'internal'),
+        ...fakeRoute(apiRoutes.signals.recordJobChange, errorReply(503, 'internal')),
       });
       const dialog = await openJobChanges(user, 'Add by hand');
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ann Lee');
@@ -175,14 +176,14 @@ describe('Job changes', () => {
       await user.selectOptions(name, '— Not imported —');
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
       expect(await within(dialog).findByText('Choose the column that holds the name.')).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/job-changes/import')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.importJobChanges)).toHaveLength(0);
 
       await user.selectOptions(name, 'Full name');
       await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Date' }), 'Changed');
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
-      await waitFor(() => expect(fake.callsTo('POST /api/signals/job-changes/import')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/signals/job-changes/import')[0]!.body).toEqual({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.importJobChanges)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.signals.importJobChanges)[0]!.body).toEqual({
         csv: CSV,
         mapping: {
           name: 'Full name',
@@ -237,7 +238,7 @@ describe('Job changes', () => {
       expect(
         await within(dialog).findByText('The file’s first line has no column names.'),
       ).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/signals/job-changes/import')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.importJobChanges)).toHaveLength(0);
     },
     SLOW,
   );

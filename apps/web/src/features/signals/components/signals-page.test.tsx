@@ -1,9 +1,9 @@
-import type { SignalSourceList } from '@doppel/contracts';
+import { routes as apiRoutes, type SignalSourceList } from '@doppel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply } from '@/test/fake-api';
+import { errorReply, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { makeItem, makeSource, signalsServer } from '../testing/signals-server';
 import { SignalsPage } from './signals-page';
@@ -142,7 +142,7 @@ describe('Signals list', () => {
       const { routes } = signalsServer([]);
       const { user } = renderSignals({
         ...routes,
-        'GET /api/signals/sources': () => new Promise((resolve) => (answer = resolve)),
+        [routeKey(apiRoutes.signals.sources)]: () => new Promise((resolve) => (answer = resolve)),
       });
       expect(await screen.findByText('Loading sources…')).toBeInTheDocument();
       answer({ body: { items: [], pollingEnabled: true } });
@@ -165,8 +165,9 @@ describe('Signals list', () => {
       let failing = true;
       const { user } = renderSignals({
         ...routes,
-        'GET /api/signals/sources': () =>
+        ...fakeRoute(apiRoutes.signals.sources, () =>
           failing ? errorReply(500, 'internal') : { body: { items: [techCrunch()], pollingEnabled: true } },
+        ),
       });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('The sources could not be loaded.');
@@ -203,7 +204,9 @@ describe('Signals list', () => {
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
       const items = await within(feed).findByRole('list', { name: 'Recent items of TechCrunch' });
-      expect(fake.callsTo(`GET /api/signals/sources/${source.id}/items`)[0]!.query.get('limit')).toBe('20');
+      expect(fake.callsTo(apiRoutes.signals.sourceItems, { id: source.id })[0]!.query.get('limit')).toBe(
+        '20',
+      );
       const rows = within(items).getAllByRole('listitem');
       expect(rows).toHaveLength(2);
       const article = within(rows[0]!).getByRole('link', {
@@ -246,15 +249,23 @@ describe('Signals actions', () => {
       const feed = await screen.findByRole('article', { name: 'TechCrunch' });
 
       await user.click(within(feed).getByRole('button', { name: 'Pause' }));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)).toHaveLength(1));
-      expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)[0]!.body).toEqual({ isActive: false });
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })).toHaveLength(1),
+      );
+      expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })[0]!.body).toEqual({
+        isActive: false,
+      });
       expect(await within(feed).findByRole('button', { name: 'Resume' })).toBeInTheDocument();
       expect(figure(feed, 'Next poll')).toBe('Paused');
       expect(await screen.findByText('“TechCrunch” paused.')).toBeInTheDocument();
 
       await user.click(within(feed).getByRole('button', { name: 'Resume' }));
-      await waitFor(() => expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)).toHaveLength(2));
-      expect(fake.callsTo(`PATCH /api/signals/sources/${source.id}`)[1]!.body).toEqual({ isActive: true });
+      await waitFor(() =>
+        expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })).toHaveLength(2),
+      );
+      expect(fake.callsTo(apiRoutes.signals.updateSource, { id: source.id })[1]!.body).toEqual({
+        isActive: true,
+      });
       expect(await within(feed).findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     },
     SLOW,
@@ -273,13 +284,13 @@ describe('Signals actions', () => {
       expect(dialog).toHaveTextContent('The tasks it made stay in the Assistant');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      expect(fake.callsTo(`DELETE /api/signals/sources/${source.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.deleteSource, { id: source.id })).toHaveLength(0);
 
       await user.click(within(feed).getByRole('button', { name: 'Remove' }));
       expect(await screen.findByRole('alertdialog', { name: 'Remove “TechCrunch”?' })).toBeInTheDocument();
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-      expect(fake.callsTo(`DELETE /api/signals/sources/${source.id}`)).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.signals.deleteSource, { id: source.id })).toHaveLength(0);
 
       await user.click(within(feed).getByRole('button', { name: 'Remove' }));
       dialog = await screen.findByRole('alertdialog', { name: 'Remove “TechCrunch”?' });
@@ -287,7 +298,7 @@ describe('Signals actions', () => {
       await waitFor(() =>
         expect(screen.queryByRole('article', { name: 'TechCrunch' })).not.toBeInTheDocument(),
       );
-      expect(fake.callsTo(`DELETE /api/signals/sources/${source.id}`)).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.signals.deleteSource, { id: source.id })).toHaveLength(1);
       expect(screen.getByRole('article', { name: 'r/startups' })).toBeInTheDocument();
       // Focus does not fall to the page's start: it lands on the list's heading.
       await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Sources' })).toHaveFocus());
@@ -304,7 +315,7 @@ describe('Signals actions', () => {
       let answer: () => void = () => {};
       const { user, fake } = renderSignals({
         ...routes,
-        [`POST /api/signals/sources/${source.id}/poll`]: () =>
+        [routeKey(apiRoutes.signals.pollSource, { id: source.id })]: () =>
           new Promise((resolve) => (answer = () => resolve({ status: 202, body: { queued: true } }))),
       });
       const feed = await screen.findByRole('article', { name: 'TechCrunch' });
@@ -313,16 +324,16 @@ describe('Signals actions', () => {
       await waitFor(() => expect(poll).toBeDisabled());
       expect(poll).toHaveAttribute('aria-busy', 'true');
       await user.click(poll);
-      expect(fake.callsTo(`POST /api/signals/sources/${source.id}/poll`)).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.signals.pollSource, { id: source.id })).toHaveLength(1);
 
-      const before = fake.callsTo('GET /api/signals/sources').length;
+      const before = fake.callsTo(apiRoutes.signals.sources).length;
       answer();
       expect(
         await screen.findByText('Polling “TechCrunch” now; new items appear here shortly.'),
       ).toBeInTheDocument();
       await waitFor(() => expect(poll).toBeEnabled());
       // The list is asked for again after the action.
-      await waitFor(() => expect(fake.callsTo('GET /api/signals/sources').length).toBeGreaterThan(before));
+      await waitFor(() => expect(fake.callsTo(apiRoutes.signals.sources).length).toBeGreaterThan(before));
     },
     SLOW,
   );
@@ -367,10 +378,10 @@ describe('Signals actions', () => {
       const { routes } = signalsServer([source]);
       const { user } = renderSignals({
         ...routes,
-        [`POST /api/signals/sources/${source.id}/poll`]: errorReply(
-          409,
-          'conflict',
-          'This source is paused; resume it to poll it.',
+        ...fakeRoute(
+          apiRoutes.signals.pollSource,
+          { id: source.id },
+          errorReply(409, 'conflict', 'This source is paused; resume it to poll it.'),
         ),
       });
       const feed = await screen.findByRole('article', { name: 'TechCrunch' });

@@ -1,15 +1,16 @@
 import {
   createSignalSourceInputSchema,
-  jobChangeInputSchema,
-  updateSignalSourceInputSchema,
   type ImportJobChangesInput,
   type JobChangeImportReport,
+  jobChangeInputSchema,
   type JobChangeResult,
+  routes as apiRoutes,
   type SignalItem,
   type SignalSource,
   type SignalSourceList,
+  updateSignalSourceInputSchema,
 } from '@doppel/contracts';
-import { errorReply, type FakeReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 
 let counter = 0;
@@ -123,8 +124,7 @@ export function signalsServer(
   }
 
   function register(source: SignalSource) {
-    const path = `/api/signals/sources/${source.id}`;
-    routes[`PATCH ${path}`] = ({ body }: FakeRequest) => {
+    routes[routeKey(apiRoutes.signals.updateSource, { id: source.id })] = ({ body }: FakeRequest) => {
       const found = find(source.id);
       if (!found) return notFound();
       const parsed = updateSignalSourceInputSchema.safeParse(body);
@@ -135,13 +135,13 @@ export function signalsServer(
       });
       return { body: found };
     };
-    routes[`DELETE ${path}`] = () => {
+    routes[routeKey(apiRoutes.signals.deleteSource, { id: source.id })] = () => {
       const found = find(source.id);
       if (!found) return notFound();
       sources.splice(sources.indexOf(found), 1);
       return { body: { ok: true } };
     };
-    routes[`POST ${path}/poll`] = () => {
+    routes[routeKey(apiRoutes.signals.pollSource, { id: source.id })] = () => {
       const found = find(source.id);
       if (!found) return notFound();
       if (!pollingEnabled) return errorReply(403, 'demo_restricted', 'Polling is off in demo mode.');
@@ -149,7 +149,7 @@ export function signalsServer(
       found.nextFetchAt = new Date().toISOString();
       return { status: 202, body: { queued: true } };
     };
-    routes[`GET ${path}/items`] = ({ query }: FakeRequest) => {
+    routes[routeKey(apiRoutes.signals.sourceItems, { id: source.id })] = ({ query }: FakeRequest) => {
       if (!find(source.id)) return notFound();
       const limit = Number(query.get('limit') ?? 50);
       return { body: { items: (itemsOf.get(source.id) ?? []).slice(0, limit) } };
@@ -158,10 +158,10 @@ export function signalsServer(
 
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    'GET /api/signals/sources': () => ({
+    ...fakeRoute(apiRoutes.signals.sources, () => ({
       body: { items: sources, pollingEnabled } satisfies SignalSourceList,
-    }),
-    'POST /api/signals/sources': ({ body }: FakeRequest) => {
+    })),
+    [routeKey(apiRoutes.signals.createSource)]: ({ body }: FakeRequest) => {
       const parsed = createSignalSourceInputSchema.safeParse(body);
       if (!parsed.success) return validationFailed(issuesToFields(parsed.error.issues));
       const data = parsed.data;
@@ -194,15 +194,15 @@ export function signalsServer(
       register(source);
       return { status: 201, body: source };
     },
-    'GET /api/signals/job-changes': ({ query }: FakeRequest) => ({
+    ...fakeRoute(apiRoutes.signals.jobChanges, ({ query }: FakeRequest) => ({
       body: { items: recordedChanges.slice(0, Number(query.get('limit') ?? 50)) },
-    }),
-    'POST /api/signals/job-changes': ({ body }: FakeRequest) => {
+    })),
+    [routeKey(apiRoutes.signals.recordJobChange)]: ({ body }: FakeRequest) => {
       const recorded = recordChange(body);
       if ('refused' in recorded) return recorded.refused;
       return { status: recorded.result.status === 'created' ? 201 : 200, body: recorded.result };
     },
-    'POST /api/signals/job-changes/import': ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.signals.importJobChanges, ({ body }: FakeRequest) => {
       const { csv, mapping } = body as ImportJobChangesInput;
       const [header, ...rows] = csvRecords(csv);
       if (!header) return errorReply(400, 'validation_failed', 'The file is empty.');
@@ -238,7 +238,7 @@ export function signalsServer(
         else report.duplicates++;
       }
       return { body: report };
-    },
+    }),
   };
   for (const source of initial) register(source);
   return { sources, routes, jobChanges: recordedChanges };

@@ -1,8 +1,14 @@
-import type { Contact, Task, TaskCounts, TaskStatus } from '@doppel/contracts';
+import {
+  type Contact,
+  routes as apiRoutes,
+  type Task,
+  type TaskCounts,
+  type TaskStatus,
+} from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest } from '@/test/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
 import { makeTask } from '@/test/task-fixtures';
 import { TasksBoardPage } from './tasks-board-page';
@@ -31,7 +37,7 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
   const find = (id: string) => tasks.find((task) => task.id === id)!;
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    'GET /api/tasks': ({ query }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.tasks.list, ({ query }: FakeRequest) => {
       const status = query.get('status');
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 10);
@@ -42,8 +48,8 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
       return {
         body: { items, total: matching.length, page, limit, hasMore: matching.length > page * limit },
       };
-    },
-    'GET /api/tasks/counts': () => {
+    }),
+    ...fakeRoute(apiRoutes.tasks.counts, () => {
       const byStatus = { pending: 0, in_progress: 0, completed: 0 };
       const byPriority = { high: 0, medium: 0, low: 0 };
       for (const task of tasks) {
@@ -51,8 +57,8 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
         byPriority[task.priority]++;
       }
       return { body: { total: tasks.length, byStatus, byPriority } satisfies TaskCounts };
-    },
-    'POST /api/tasks': ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.tasks.create, ({ body }: FakeRequest) => {
       const input = body as Partial<Task>;
       const contact = contacts.find((c) => c.id === input.contactId) ?? null;
       const task = makeTask({
@@ -62,21 +68,21 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
       });
       tasks.push(task);
       return { status: 201, body: task };
-    },
-    'GET /api/contacts': ({ query }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.contacts.list, ({ query }: FakeRequest) => {
       const q = (query.get('q') ?? '').toLowerCase();
       const items = contacts.filter((c) => `${c.name} ${c.company ?? ''}`.toLowerCase().includes(q));
       return { body: { items } };
-    },
+    }),
   };
   for (const { id } of initial) {
-    routes[`PATCH /api/tasks/${id}/status`] = ({ body }: FakeRequest) => {
+    routes[routeKey(apiRoutes.tasks.updateStatus, { id })] = ({ body }: FakeRequest) => {
       const task = find(id);
       task.status = (body as { status: TaskStatus }).status;
       task.completedAt = task.status === 'completed' ? '2026-03-09T12:00:00.000Z' : null;
       return { body: task };
     };
-    routes[`DELETE /api/tasks/${id}`] = () => {
+    routes[routeKey(apiRoutes.tasks.delete, { id })] = () => {
       tasks.splice(tasks.indexOf(find(id)), 1);
       return { body: { ok: true } };
     };
@@ -90,7 +96,7 @@ function renderBoard(routes: ServerRoutes, path = '/tasks') {
 
 /** The distinct query strings GET /api/tasks was called with (StrictMode may fetch twice). */
 function listQueries(fake: ReturnType<typeof renderBoard>['fake']): string[] {
-  return [...new Set(fake.callsTo('GET /api/tasks').map((call) => call.query.toString()))];
+  return [...new Set(fake.callsTo(apiRoutes.tasks.list).map((call) => call.query.toString()))];
 }
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */
@@ -211,7 +217,7 @@ describe('AI Tasks board', () => {
       await user.click(within(anna).getByRole('button', { name: 'Complete' }));
 
       expect(await screen.findByText('Task status changed: Completed')).toBeInTheDocument();
-      expect(fake.callsTo(`PATCH /api/tasks/${annaId}/status`).map((call) => call.body)).toEqual([
+      expect(fake.callsTo(apiRoutes.tasks.updateStatus, { id: annaId }).map((call) => call.body)).toEqual([
         { status: 'completed' },
       ]);
       await waitFor(() =>
@@ -276,7 +282,7 @@ describe('AI Tasks board', () => {
 
       expect(await dialog.findByText('Title is required')).toBeInTheDocument();
       expect(dialog.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
-      expect(fake.callsTo('POST /api/tasks')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.tasks.create)).toHaveLength(0);
     },
     SLOW,
   );
@@ -314,7 +320,7 @@ describe('AI Tasks board', () => {
       await user.click(dialog.getByRole('button', { name: 'Create task' }));
 
       expect(await screen.findByText('Task created')).toBeInTheDocument();
-      const [post] = fake.callsTo('POST /api/tasks');
+      const [post] = fake.callsTo(apiRoutes.tasks.create);
       const due = new Date((post!.body as { dueAt: string }).dueAt);
       expect(post!.body).toEqual({
         title: 'Congratulate Anna on the round',
@@ -348,7 +354,9 @@ describe('AI Tasks board', () => {
       await user.type(await dialog.findByRole('searchbox', { name: 'Search contacts' }), 'nordlicht');
 
       await waitFor(() =>
-        expect(fake.callsTo('GET /api/contacts').map((call) => call.query.get('q'))).toContain('nordlicht'),
+        expect(fake.callsTo(apiRoutes.contacts.list).map((call) => call.query.get('q'))).toContain(
+          'nordlicht',
+        ),
       );
       const contact = dialog.getByLabelText('Contact');
       await waitFor(() =>
@@ -369,8 +377,10 @@ describe('AI Tasks board', () => {
     async () => {
       const { routes } = taskServer(SAMPLE());
       let failing = true;
-      const list = routes['GET /api/tasks'] as (request: FakeRequest) => ReturnType<typeof errorReply>;
-      routes['GET /api/tasks'] = (request: FakeRequest) =>
+      const list = routes[routeKey(apiRoutes.tasks.list)] as (
+        request: FakeRequest,
+      ) => ReturnType<typeof errorReply>;
+      routes[routeKey(apiRoutes.tasks.list)] = (request: FakeRequest) =>
         failing ? errorReply(500, 'internal', '') : list(request);
       const { user } = renderBoard(routes);
 

@@ -1,6 +1,7 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler } from '@/test/fake-api';
+import { errorReply, type FakeHandler, routeKey } from '@/test/fake-api';
 import { campaignDetailServer, sampleAnalytics } from '../../testing/campaign-detail-server';
 import { renderCampaignDetail } from '../../testing/render-campaign-detail';
 
@@ -44,7 +45,7 @@ describe('Analytics tab', () => {
 
   it('shows an error with retry', async () => {
     const server = campaignDetailServer();
-    const route = `GET ${server.base}/analytics`;
+    const route = routeKey(apiRoutes.campaigns.analytics, { id: server.state.campaign.id });
     const { user, fake } = renderCampaignDetail(server, {
       search: '?tab=analytics',
       overrides: { [route]: errorReply(500, 'internal') },

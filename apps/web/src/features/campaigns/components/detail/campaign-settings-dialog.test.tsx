@@ -1,3 +1,5 @@
+import { routes as apiRoutes } from '@doppel/contracts';
+import { routeKey } from '@/test/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { campaignDetailServer, makeCampaign } from '../../testing/campaign-detail-server';
@@ -41,8 +43,14 @@ describe('Campaign settings', () => {
     await user.type(field('Max tokens'), '1500');
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
 
-    await waitFor(() => expect(fake.callsTo(`PATCH ${server.base}`)).toHaveLength(1));
-    expect(fake.callsTo(`PATCH ${server.base}`)[0]!.body).toEqual({
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.update, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.update, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({
       name: 'Seed investors',
       description: 'Find angels and seed funds that back B2B AI tools.',
       targetContactCount: 250,
@@ -76,7 +84,9 @@ describe('Campaign settings', () => {
     expect(await within(dialog).findByText('Choose at least one tool.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a web address starting with https://.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a whole number from 10 to 10,000.')).toBeInTheDocument();
-    expect(fake.callsTo(`PATCH ${server.base}`)).toHaveLength(0);
+    expect(fake.callsTo(routeKey(apiRoutes.campaigns.update, { id: server.state.campaign.id }))).toHaveLength(
+      0,
+    );
   });
 
   it('keeps an ended campaign’s settings read-only', async () => {
@@ -99,8 +109,12 @@ describe('Campaign settings', () => {
     await user.type(input, key);
     await user.click(within(input.closest('li')!).getByRole('button', { name: 'Save key' }));
 
-    await waitFor(() => expect(fake.callsTo('PUT /api/growth/credentials/apollo')).toHaveLength(1));
-    expect(fake.callsTo('PUT /api/growth/credentials/apollo')[0]!.body).toEqual({ apiKey: key });
+    await waitFor(() =>
+      expect(fake.callsTo(apiRoutes.growth.saveCredential, { provider: 'apollo' })).toHaveLength(1),
+    );
+    expect(fake.callsTo(apiRoutes.growth.saveCredential, { provider: 'apollo' })[0]!.body).toEqual({
+      apiKey: key,
+    });
     expect(await within(keys).findByLabelText('Saved Apollo key ending')).toHaveTextContent('••••abcd');
     expect(await screen.findByText('Apollo key saved')).toBeInTheDocument();
     expect(within(keys).getByLabelText('Apollo API key')).toHaveValue('');
@@ -122,13 +136,15 @@ describe('Campaign settings', () => {
     await user.type(within(hunter).getByLabelText('Hunter API key'), 'short');
     await user.click(within(hunter).getByRole('button', { name: 'Replace key' }));
     expect(await within(hunter).findByText('A key has at least 8 characters.')).toBeInTheDocument();
-    expect(fake.callsTo('PUT /api/growth/credentials/hunter')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.growth.saveCredential, { provider: 'hunter' })).toHaveLength(0);
 
     await user.click(within(hunter).getByRole('button', { name: 'Remove the Hunter.io key' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Remove the Hunter.io key?' });
-    expect(fake.callsTo('DELETE /api/growth/credentials/hunter')).toHaveLength(0);
+    expect(fake.callsTo(apiRoutes.growth.deleteCredential, { provider: 'hunter' })).toHaveLength(0);
     await user.click(within(ask).getByRole('button', { name: 'Remove key' }));
-    await waitFor(() => expect(fake.callsTo('DELETE /api/growth/credentials/hunter')).toHaveLength(1));
+    await waitFor(() =>
+      expect(fake.callsTo(apiRoutes.growth.deleteCredential, { provider: 'hunter' })).toHaveLength(1),
+    );
     await waitFor(() => expect(within(hunter).queryByText('••••9f3e')).not.toBeInTheDocument());
     expect(await screen.findByText('Hunter.io key removed')).toBeInTheDocument();
   });

@@ -1,3 +1,5 @@
+import { routeKey } from '@/test/fake-api';
+import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { campaignDetailServer, makeCampaign, makeLead } from '../../testing/campaign-detail-server';
@@ -63,7 +65,10 @@ describe('Leads tab', () => {
     const { user, fake } = renderLeads(server);
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status of Maya Chen' }), 'Qualified');
-    const route = `PATCH ${server.base}/leads/${lead.id}`;
+    const route = routeKey(apiRoutes.campaigns.updateLeadStatus, {
+      id: server.state.campaign.id,
+      leadId: lead.id,
+    });
     await waitFor(() => expect(fake.callsTo(route)).toHaveLength(1));
     expect(fake.callsTo(route)[0]!.body).toEqual({ status: 'qualified' });
     expect(await screen.findByText('Status of Maya Chen changed')).toBeInTheDocument();
@@ -75,7 +80,7 @@ describe('Leads tab', () => {
     const server = campaignDetailServer({ leads: [lead, omar()] });
     const { user, fake } = renderLeads(server);
     await table();
-    const route = `DELETE ${server.base}/leads/${lead.id}`;
+    const route = routeKey(apiRoutes.campaigns.deleteLead, { id: server.state.campaign.id, leadId: lead.id });
     await user.click(within(row('Maya Chen')).getByRole('button', { name: 'Delete Maya Chen' }));
     const dialog = await screen
       .findByRole('alertdialog', { name: 'Delete Maya Chen?' })
@@ -109,7 +114,9 @@ describe('Leads tab', () => {
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid email')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
-    expect(fake.callsTo(`POST ${server.base}/leads`)).toHaveLength(0);
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.createLead, { id: server.state.campaign.id })),
+    ).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ann Lee');
     await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Acme');
@@ -118,8 +125,14 @@ describe('Leads tab', () => {
     await user.type(email, 'ann@acme.example');
     await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
 
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/leads`)).toHaveLength(1));
-    expect(fake.callsTo(`POST ${server.base}/leads`)[0]!.body).toEqual({
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.createLead, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.createLead, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({
       name: 'Ann Lee',
       company: 'Acme',
       position: null,
@@ -165,14 +178,22 @@ describe('Leads tab', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
     expect(await within(dialog).findByText('Enter a subject.')).toBeInTheDocument();
-    expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)).toHaveLength(0);
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id })),
+    ).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Hello {{name}');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hi {{name} at {{company}');
     await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
 
-    await waitFor(() => expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)).toHaveLength(1));
-    expect(fake.callsTo(`POST ${server.base}/leads/bulk-email`)[0]!.body).toEqual({
+    await waitFor(() =>
+      expect(
+        fake.callsTo(routeKey(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id })),
+      ).toHaveLength(1),
+    );
+    expect(
+      fake.callsTo(routeKey(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id }))[0]!.body,
+    ).toEqual({
       leadIds: [withEmail.id, without.id],
       subject: 'Hello {name}',
       body: 'Hi {name} at {company}',
@@ -213,7 +234,7 @@ describe('Leads tab', () => {
     await user.click(screen.getByRole('button', { name: 'Call List' }));
 
     await waitFor(() => expect(clicks).toEqual(['Seed Round Investors - call list.csv']));
-    const [call] = fake.callsTo(`GET ${server.base}/leads/call-list.csv`);
+    const [call] = fake.callsTo(routeKey(apiRoutes.campaigns.callList, { id: server.state.campaign.id }));
     expect(call!.headers.get('authorization')).toMatch(/^Bearer /);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(await createObjectURL.mock.calls[0]![0].text()).toContain('Maya Chen,Northwind Ventures');
@@ -266,10 +287,20 @@ describe('Leads tab', () => {
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Contacted');
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Omar/ })).not.toBeInTheDocument());
-    expect(fake.callsTo(`GET ${server.base}/leads`).at(-1)!.query.get('status')).toBe('contacted');
+    expect(
+      fake
+        .callsTo(routeKey(apiRoutes.campaigns.leads, { id: server.state.campaign.id }))
+        .at(-1)!
+        .query.get('status'),
+    ).toBe('contacted');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search leads' }), 'zzz');
     expect(await screen.findByText('No leads match this search or filter.')).toBeInTheDocument();
-    expect(fake.callsTo(`GET ${server.base}/leads`).at(-1)!.query.get('search')).toBe('zzz');
+    expect(
+      fake
+        .callsTo(routeKey(apiRoutes.campaigns.leads, { id: server.state.campaign.id }))
+        .at(-1)!
+        .query.get('search'),
+    ).toBe('zzz');
   });
 });

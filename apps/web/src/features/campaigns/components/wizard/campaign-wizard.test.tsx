@@ -1,8 +1,9 @@
+import { routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, type FakeReply } from '@/test/fake-api';
+import { errorReply, type FakeReply, routeKey } from '@/test/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
 import { campaignsServer } from '../../testing/campaigns-server';
 import { CampaignsPage } from '../campaigns-page';
@@ -182,7 +183,7 @@ describe('Campaign wizard', () => {
 
       await user.click(button(dialog, 'Launch Campaign'));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(fake.callsTo('POST /api/campaigns').map((call) => call.body)).toEqual([
+      expect(fake.callsTo(apiRoutes.campaigns.create).map((call) => call.body)).toEqual([
         {
           goal: 'raise_funding',
           name: 'Raise Funding Campaign',
@@ -282,12 +283,12 @@ describe('Campaign wizard', () => {
       await user.type(name, '   ');
       expect(button(dialog, 'Launch Campaign')).toBeDisabled();
       await user.keyboard('{Enter}');
-      expect(fake.callsTo('POST /api/campaigns')).toHaveLength(0);
+      expect(fake.callsTo(apiRoutes.campaigns.create)).toHaveLength(0);
       await user.type(name, 'Integrations');
       expect(button(dialog, 'Launch Campaign')).toBeEnabled();
       await user.click(button(dialog, 'Launch Campaign'));
-      await waitFor(() => expect(fake.callsTo('POST /api/campaigns')).toHaveLength(1));
-      expect(fake.callsTo('POST /api/campaigns')[0]!.body).toMatchObject({
+      await waitFor(() => expect(fake.callsTo(apiRoutes.campaigns.create)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.campaigns.create)[0]!.body).toMatchObject({
         goal: 'find_partners',
         name: 'Integrations',
         sources: ['pipedrive'],
@@ -394,7 +395,7 @@ describe('Campaign wizard', () => {
       const { routes } = campaignsServer([]);
       const { user, fake } = renderCampaigns({
         ...routes,
-        'POST /api/campaigns': () =>
+        [routeKey(apiRoutes.campaigns.create)]: () =>
           new Promise<FakeReply>((resolve) => {
             answer = resolve;
           }),
@@ -409,7 +410,7 @@ describe('Campaign wizard', () => {
       await user.click(launch);
       await user.keyboard('{Escape}');
       expect(screen.getByRole('dialog', { name: 'Create Campaign' })).toBeInTheDocument();
-      expect(fake.callsTo('POST /api/campaigns')).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.campaigns.create)).toHaveLength(1);
 
       act(() => answer(errorReply(500, 'internal', '')));
       expect(await screen.findByText('Failed to create campaign')).toBeInTheDocument();
