@@ -20,7 +20,6 @@ const boundaryElements = [
       'apps/web/src/lib',
       'apps/web/src/locales',
       'apps/web/src/test-support',
-      'apps/web/src/test',
     ],
   },
   { type: 'web-entry', pattern: 'apps/web/src/*.tsx', mode: 'file' },
@@ -81,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/test-support/**', 'apps/web/src/test/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', '**/test-support/**'],
     rules: {
       // Test assertions read untyped JSON bodies on purpose.
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -25,7 +25,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Budget (ARCHITECTURE §7): no chunk over 500 KB; routes are split with React.lazy instead.
+    // Budget: no chunk over 500 KB; routes are split with React.lazy instead.
     chunkSizeWarningLimit: 500,
   },
 });

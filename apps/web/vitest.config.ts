@@ -11,13 +11,13 @@ export default defineConfig({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test-support/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
     // A screen's first render imports its lazy chunks, transformed on demand; on a loaded CI
-    // machine that alone can take seconds (see also asyncUtilTimeout in src/test/setup.ts).
+    // machine that alone can take seconds (see also asyncUtilTimeout in src/test-support/setup.ts).
     testTimeout: 20_000,
   },
 });

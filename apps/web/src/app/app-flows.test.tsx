@@ -2,9 +2,9 @@ import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { makeConnection } from '@/features/messengers/testing/messenger-fixtures';
-import { errorReply, makeSession, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './testing/render-app';
+import { makeConnection } from '@/features/messengers/test-support/messenger-fixtures';
+import { errorReply, makeSession, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './test-support/render-app';
 
 // Journeys across features, wired by the app: layouts, auth effects and the demo exit.
 

@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession, routeKey } from '@/test/fake-api';
-import { renderApp, signedInRoutes } from './testing/render-app';
-import { setViewportWidth } from '@/test/viewport';
+import { makeSession, routeKey } from '@/test-support/fake-api';
+import { renderApp, signedInRoutes } from './test-support/render-app';
+import { setViewportWidth } from '@/test-support/viewport';
 
 const MOBILE = 390;
 const DESKTOP = 1280;

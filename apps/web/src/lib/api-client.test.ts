@@ -8,7 +8,7 @@ import {
   type FakeRequest,
   fakeRoute,
   routeKey,
-} from '@/test/fake-api';
+} from '@/test-support/fake-api';
 import { ApiClient, urlOf } from './api-client';
 import { ApiError } from './api-error';
 import { SessionManager } from './session';
@@ -110,7 +110,7 @@ describe('ApiClient', () => {
     expect(fake.callsTo(apiRoutes.auth.refresh)).toHaveLength(0);
   });
 
-  it('retries 502, 503 and 504 answers (spec §8)', async () => {
+  it('retries 502, 503 and 504 answers', async () => {
     const fake = createFakeApi({
       ...fakeRoute(
         apiRoutes.subscription.get,

@@ -1,6 +1,6 @@
 import { REFRESH_AHEAD_SECONDS, routes as apiRoutes } from '@doppel/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, errorReply, makeSession, sequence, fakeRoute, routeKey } from '@/test/fake-api';
+import { createFakeApi, errorReply, makeSession, sequence, fakeRoute, routeKey } from '@/test-support/fake-api';
 import {
   DEMO_FLAG_KEY,
   SessionManager,

@@ -7,8 +7,8 @@ import {
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { AgentPage } from './agent-page';
 
 let counter = 0;

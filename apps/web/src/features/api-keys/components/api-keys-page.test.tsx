@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, makeSession, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { apiKeysServer, makeApiKey } from '../testing/api-keys-server';
+import { errorReply, makeSession, type FakeHandler, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { apiKeysServer, makeApiKey } from '../test-support/api-keys-server';
 import { ApiKeysPage } from './api-keys-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

@@ -2,14 +2,14 @@ import { routes as apiRoutes, type Task, type TaskPage } from '@doppel/contracts
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
   signedInRoutes,
   type ServerRoutes,
-} from '@/test/render-with-providers';
-import { makeTask } from '@/test/task-fixtures';
+} from '@/test-support/render-with-providers';
+import { makeTask } from '@/test-support/task-fixtures';
 import { ActionsPage } from './actions-page';
 
 // The page's lazy chunks are transformed on first import, which on a loaded machine takes
@@ -93,7 +93,7 @@ describe('Assistant task list (desktop)', () => {
         healthy ? { body: page([anna]) } : errorReply(500, 'internal', 'Database is down'),
       ),
     });
-    // One automatic retry first (spec §7), then the error.
+    // One automatic retry first, then the error.
     expect(await screen.findByText('Error loading tasks', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Database is down');
     expect(await screen.findByText('Loading error')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, signedInRoutes } from '@/test/render-with-providers';
+import { renderWithProviders, signedInRoutes } from '@/test-support/render-with-providers';
 import { ActionsPage } from './actions-page';
 
 // The layouts are lazy chunks; transform them once up front so no test's waits pay for it.

@@ -16,7 +16,7 @@ const contact = (source: 'whatsapp' | 'gmail' | 'email' | 'other' | 'telegram') 
   source,
 });
 
-describe('recommendation colour rule (spec §9)', () => {
+describe('recommendation colour rule', () => {
   it('marks 24H and URGENT red, OPPORTUNITY green, SOCIAL blue, anything else amber', () => {
     expect(recommendationTone('Reply within 24h')).toBe('urgent');
     expect(recommendationTone('URGENT: call back')).toBe('urgent');
@@ -28,7 +28,7 @@ describe('recommendation colour rule (spec §9)', () => {
   });
 });
 
-describe('source badge mapping (spec §2 item 4)', () => {
+describe('source badge mapping', () => {
   it('names the known channels and falls back to Social or Message', () => {
     expect(taskSource(task({ contact: contact('whatsapp') }))).toEqual({ brand: 'WhatsApp' });
     expect(taskSource(task({ contact: contact('gmail') }))).toEqual({ brand: 'Gmail' });
@@ -42,7 +42,7 @@ describe('source badge mapping (spec §2 item 4)', () => {
   });
 });
 
-describe('language flag (spec §2 item 2)', () => {
+describe('language flag', () => {
   it('shows English, French, Spanish and German, and Russian for anything else', () => {
     expect(languageFlag('en').language).toBe('en');
     expect(languageFlag('fr-CA').language).toBe('fr');
@@ -53,7 +53,7 @@ describe('language flag (spec §2 item 2)', () => {
   });
 });
 
-describe('composer textarea height (spec §9)', () => {
+describe('composer textarea height', () => {
   it('starts at 120 px and grows 20 px per wrapped line of 80 characters', () => {
     expect(composerHeight('', 1000)).toBe(120);
     expect(composerHeight('a\n'.repeat(5), 1000)).toBe(120);

@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession, fakeRoute, routeKey } from '@/test/fake-api';
-import { signedInRoutes, SIGNED_OUT } from '@/test/render-with-providers';
-import { renderAuth } from '../testing/render-auth';
+import { makeSession, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { signedInRoutes, SIGNED_OUT } from '@/test-support/render-with-providers';
+import { renderAuth } from '../test-support/render-auth';
 import { DEMO_FLAG_KEY } from '@/lib/session';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 

@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession, fakeRoute, routeKey } from '@/test/fake-api';
-import { signedInRoutes } from '@/test/render-with-providers';
-import { renderAuth } from '../testing/render-auth';
+import { errorReply, makeSession, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { signedInRoutes } from '@/test-support/render-with-providers';
+import { renderAuth } from '../test-support/render-auth';
 
 async function openSignIn(routes = {}) {
   const rendered = renderAuth({ server: routes });

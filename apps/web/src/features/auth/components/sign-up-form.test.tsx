@@ -1,8 +1,8 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, fakeRoute } from '@/test/fake-api';
-import { renderAuth } from '../testing/render-auth';
+import { errorReply, fakeRoute } from '@/test-support/fake-api';
+import { renderAuth } from '../test-support/render-auth';
 
 async function openSignUp(routes = {}) {
   const rendered = renderAuth({ server: routes });

@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
-import { campaignDetailServer, makeCampaign } from '../testing/campaign-detail-server';
-import { renderCampaignDetail } from '../testing/render-campaign-detail';
+import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { campaignDetailServer, makeCampaign } from '../test-support/campaign-detail-server';
+import { renderCampaignDetail } from '../test-support/render-campaign-detail';
 
 /** The value shown for a figure of a <dl> (its <dt> text → the <dd> after it). */
 function figure(scope: HTMLElement, label: string): string | null | undefined {

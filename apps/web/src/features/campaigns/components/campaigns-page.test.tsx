@@ -2,9 +2,9 @@ import { type Campaign, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, routeKey } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { campaignsServer, makeCampaign } from '../testing/campaigns-server';
+import { errorReply, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { campaignsServer, makeCampaign } from '../test-support/campaigns-server';
 import { CampaignsPage } from './campaigns-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */
@@ -84,7 +84,7 @@ describe('Campaigns list', () => {
       expect(within(seed).getByText('Active')).toHaveAttribute('data-status', 'active');
       expect(within(seed).queryByText('Sample')).not.toBeInTheDocument();
 
-      // Progress 33 is Enrichment, 66 is Engagement (spec §4 thirds).
+      // Progress 33 is Enrichment, 66 is Engagement.
       expect(within(card('Series A Funds')).getByText('Enrichment')).toBeInTheDocument();
       expect(within(card('Series A Funds')).getByText('Paused')).toBeInTheDocument();
       const agency = card('Agency Outreach (sample)');

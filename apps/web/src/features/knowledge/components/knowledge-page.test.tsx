@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { knowledgeServer, makeDocument } from '../testing/knowledge-server';
+import { errorReply, type FakeHandler, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { knowledgeServer, makeDocument } from '../test-support/knowledge-server';
 import { KnowledgePage } from './knowledge-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

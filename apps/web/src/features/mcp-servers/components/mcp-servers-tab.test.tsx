@@ -9,8 +9,8 @@ import {
   type FakeRequest,
   fakeRoute,
   routeKey,
-} from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+} from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { McpServersTab } from './mcp-servers-tab';
 
 function makeServer(overrides: Partial<McpServer> = {}): McpServer {

@@ -2,9 +2,9 @@ import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
-import { makeConnection } from '../testing/messenger-fixtures';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeConnection } from '../test-support/messenger-fixtures';
 import { MessengersTab } from './messengers-tab';
 
 /** Opens the dialog with the main Connect button, or with a card's ("Connect Discord"). */

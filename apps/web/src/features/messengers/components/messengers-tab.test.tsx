@@ -10,9 +10,9 @@ import {
   type FakeRequest,
   fakeRoute,
   routeKey,
-} from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
-import { makeConnection } from '../testing/messenger-fixtures';
+} from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeConnection } from '../test-support/messenger-fixtures';
 import { MessengersTab } from './messengers-tab';
 
 const telegram = makeConnection('telegram', {

@@ -2,10 +2,10 @@ import { type MessageTemplate, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
-import { makeTask } from '@/test/task-fixtures';
-import { makePersona, personaServer } from '../testing/persona-server';
+import { errorReply, type FakeHandler, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeTask } from '@/test-support/task-fixtures';
+import { makePersona, personaServer } from '../test-support/persona-server';
 import { PersonasPage } from './personas-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePersona } from '../testing/persona-server';
+import { makePersona } from '../test-support/persona-server';
 import { changedFields, serverFieldErrors, toDraft, type MapGroup, type MapRow } from './persona-fields';
 
 describe('changedFields', () => {

@@ -2,13 +2,13 @@ import { type AiModel, type AiModelList, routes as apiRoutes } from '@doppel/con
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
   signedInRoutes,
   type ServerRoutes,
-} from '@/test/render-with-providers';
+} from '@/test-support/render-with-providers';
 import { SettingsDialog } from './settings-dialog';
 
 const offline: AiModel = {

@@ -2,10 +2,10 @@ import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { errorReply, makeSession, makeUser, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
+import { errorReply, makeSession, makeUser, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
 import { Route } from 'react-router';
 import { setCreateAccountHandler } from '@/lib/notify';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { SettingsDialog } from './settings-dialog';
 
 const subscription = {

@@ -2,13 +2,13 @@ import { routes as apiRoutes, type TokenUsage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, routeKey } from '@/test/fake-api';
+import { errorReply, routeKey } from '@/test-support/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
   signedInRoutes,
   type ServerRoutes,
-} from '@/test/render-with-providers';
+} from '@/test-support/render-with-providers';
 import { SettingsDialog } from './settings-dialog';
 
 function days(tokensByDay: Record<number, number> = {}): TokenUsage['daily'] {
@@ -110,7 +110,7 @@ describe('Tokens tab', () => {
 
   it('shows an error with a retry that loads the usage', async () => {
     const { dialog, user, fake } = await openTokens(errorReply(500, 'internal', ''));
-    // One automatic retry first (spec §7), then the error.
+    // One automatic retry first, then the error.
     expect(await dialog.findByText('Failed to load token usage', {}, { timeout: 4000 })).toBeInTheDocument();
     fake.fake(apiRoutes.usage.tokens, { body: usage });
     await user.click(dialog.getByRole('button', { name: 'Try again' }));

@@ -2,9 +2,9 @@ import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, fakeRoute } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { makeSource, signalsServer } from '../testing/signals-server';
+import { errorReply, fakeRoute } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeSource, signalsServer } from '../test-support/signals-server';
 import { SignalsPage } from './signals-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

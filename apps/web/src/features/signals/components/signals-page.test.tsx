@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { makeItem, makeSource, signalsServer } from '../testing/signals-server';
+import { errorReply, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeItem, makeSource, signalsServer } from '../test-support/signals-server';
 import { SignalsPage } from './signals-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

@@ -8,9 +8,9 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
-import { makeTask } from '@/test/task-fixtures';
+import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
+import { makeTask } from '@/test-support/task-fixtures';
 import { TasksBoardPage } from './tasks-board-page';
 
 let idCounter = 0;
@@ -384,7 +384,7 @@ describe('AI Tasks board', () => {
         failing ? errorReply(500, 'internal', '') : list(request);
       const { user } = renderBoard(routes);
 
-      // The query retries once on its own before it gives up (spec §7).
+      // The query retries once on its own before it gives up.
       const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
       expect(alert).toHaveTextContent('Failed to load tasks');
       failing = false;

@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeHandler, routeKey } from '@/test/fake-api';
-import { campaignDetailServer, sampleAnalytics } from '../../testing/campaign-detail-server';
-import { renderCampaignDetail } from '../../testing/render-campaign-detail';
+import { errorReply, type FakeHandler, routeKey } from '@/test-support/fake-api';
+import { campaignDetailServer, sampleAnalytics } from '../../test-support/campaign-detail-server';
+import { renderCampaignDetail } from '../../test-support/render-campaign-detail';
 
 describe('Analytics tab', () => {
   it('draws the funnel with each step’s count and conversion from the step before', async () => {

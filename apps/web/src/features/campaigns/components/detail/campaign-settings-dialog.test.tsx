@@ -1,9 +1,9 @@
 import { routes as apiRoutes } from '@doppel/contracts';
-import { routeKey } from '@/test/fake-api';
+import { routeKey } from '@/test-support/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { campaignDetailServer, makeCampaign } from '../../testing/campaign-detail-server';
-import { renderCampaignDetail } from '../../testing/render-campaign-detail';
+import { campaignDetailServer, makeCampaign } from '../../test-support/campaign-detail-server';
+import { renderCampaignDetail } from '../../test-support/render-campaign-detail';
 
 async function openSettings(server = campaignDetailServer()) {
   const view = renderCampaignDetail(server, { search: '?settings=1' });

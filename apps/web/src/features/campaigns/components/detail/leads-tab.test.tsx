@@ -1,9 +1,9 @@
-import { routeKey } from '@/test/fake-api';
+import { routeKey } from '@/test-support/fake-api';
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { campaignDetailServer, makeCampaign, makeLead } from '../../testing/campaign-detail-server';
-import { renderCampaignDetail } from '../../testing/render-campaign-detail';
+import { campaignDetailServer, makeCampaign, makeLead } from '../../test-support/campaign-detail-server';
+import { renderCampaignDetail } from '../../test-support/render-campaign-detail';
 
 const maya = () =>
   makeLead({

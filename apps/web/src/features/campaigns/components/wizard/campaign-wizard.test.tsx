@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, type FakeReply, routeKey } from '@/test/fake-api';
-import { renderWithProviders, type ServerRoutes } from '@/test/render-with-providers';
-import { campaignsServer } from '../../testing/campaigns-server';
+import { errorReply, type FakeReply, routeKey } from '@/test-support/fake-api';
+import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
+import { campaignsServer } from '../../test-support/campaigns-server';
 import { CampaignsPage } from '../campaigns-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */

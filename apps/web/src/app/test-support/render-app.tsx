@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach } from 'vitest';
-import { createFakeApi, routeKey } from '@/test/fake-api';
-import { SIGNED_OUT, type ServerRoutes } from '@/test/render-with-providers';
-import { setViewportWidth } from '@/test/viewport';
+import { createFakeApi, routeKey } from '@/test-support/fake-api';
+import { SIGNED_OUT, type ServerRoutes } from '@/test-support/render-with-providers';
+import { setViewportWidth } from '@/test-support/viewport';
 import { createApp, type AppInstance } from '../create-app';
 import { NavigationBridge } from '../navigation-bridge';
 import { AppProviders } from '../providers';
 import { AppRoutes } from '../router';
 
-export { signedInRoutes, sampleSettings, SIGNED_OUT } from '@/test/render-with-providers';
+export { signedInRoutes, sampleSettings, SIGNED_OUT } from '@/test-support/render-with-providers';
 
 const running: AppInstance[] = [];
 afterEach(() => {

@@ -10,8 +10,8 @@ import {
   type SignalSourceList,
   updateSignalSourceInputSchema,
 } from '@doppel/contracts';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test/fake-api';
-import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
 const uuid = (prefix: number, n: number) => `${prefix}5555555-0000-4000-8000-${String(n).padStart(12, '0')}`;

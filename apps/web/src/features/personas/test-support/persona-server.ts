@@ -1,6 +1,6 @@
 import { type MessageTemplate, type Persona, routes as apiRoutes } from '@doppel/contracts';
-import { fakeRoute, routeKey, type FakeRequest } from '@/test/fake-api';
-import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import { fakeRoute, routeKey, type FakeRequest } from '@/test-support/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
 const uuid = (n: number) => `22222222-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,4 +1,4 @@
-import { fakeRoute, routeKey } from '@/test/fake-api';
+import { fakeRoute, routeKey } from '@/test-support/fake-api';
 import { routes as apiRoutes } from '@doppel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

@@ -1,6 +1,6 @@
 import { Route } from 'react-router';
-import type { ServerRoutes } from '@/test/render-with-providers';
-import { renderWithProviders } from '@/test/render-with-providers';
+import type { ServerRoutes } from '@/test-support/render-with-providers';
+import { renderWithProviders } from '@/test-support/render-with-providers';
 import { CampaignDetailPage } from '../components/campaign-detail-page';
 import type { campaignDetailServer } from './campaign-detail-server';
 

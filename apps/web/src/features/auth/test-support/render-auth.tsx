@@ -1,5 +1,5 @@
 import { Route } from 'react-router';
-import { renderWithProviders, type RenderOptions } from '@/test/render-with-providers';
+import { renderWithProviders, type RenderOptions } from '@/test-support/render-with-providers';
 import { AuthPage } from '../components/auth-page';
 import { ConfirmEmailPage } from '../components/confirm-email-page';
 import { ResetPasswordPage } from '../components/reset-password-page';

@@ -28,8 +28,8 @@ import {
   type FakeRequest,
   fakeRoute,
   routeKey,
-} from '@/test/fake-api';
-import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+} from '@/test-support/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 export const CAMPAIGN_ID = '55555555-0000-4000-8000-000000000001';
 let counter = 0;

@@ -18,8 +18,8 @@ import {
   type FakeRequest,
   fakeRoute,
   routeKey,
-} from '@/test/fake-api';
-import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+} from '@/test-support/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
 const uuid = (n: number) => `44444444-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,4 +1,4 @@
-import { fakeRoute, routeKey } from '@/test/fake-api';
+import { fakeRoute, routeKey } from '@/test-support/fake-api';
 import {
   documentCategories,
   type DocumentCategory,
@@ -11,8 +11,8 @@ import {
   routes as apiRoutes,
   type UploadResult,
 } from '@doppel/contracts';
-import type { FakeRequest, FakeReply } from '@/test/fake-api';
-import { signedInRoutes, type ServerRoutes } from '@/test/render-with-providers';
+import type { FakeRequest, FakeReply } from '@/test-support/fake-api';
+import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
 const uuid = (n: number) => `33333333-0000-4000-8000-${String(n).padStart(12, '0')}`;
