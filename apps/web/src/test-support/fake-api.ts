@@ -125,6 +125,9 @@ export function errorReply(
   return { status, body: { error: { code, message, ...extra } } };
 }
 
+/** The answer of a route that only says it is done: `{ ok: true }`. */
+export const OK_REPLY: { body: { ok: true } } = { body: { ok: true } };
+
 /** Answers each call with the next reply in turn; the last one repeats. */
 /** A handler made by sequence(): its replies are not checked against a route's types. */
 export type Sequence = FakeHandler & { readonly isSequence: true };

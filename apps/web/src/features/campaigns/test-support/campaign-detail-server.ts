@@ -24,10 +24,8 @@ import {
 import {
   errorReply,
   makeSession,
-  type FakeHandler,
-  type FakeRequest,
   fakeRoute,
-  routeKey,
+  OK_REPLY,
 } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
@@ -185,9 +183,9 @@ export function campaignDetailServer({
 
   const routes: ServerRoutes = {
     ...signedInRoutes(session),
-    [routeKey(apiRoutes.campaigns.get, { id: state.campaign.id })]: () =>
-      state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
-    [routeKey(apiRoutes.campaigns.update, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.campaigns.get, { id: state.campaign.id }, () =>
+      state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign }),
+    ...fakeRoute(apiRoutes.campaigns.update, { id: state.campaign.id }, ({ body }) => {
       const input = body as UpdateCampaignInput;
       const campaign = state.campaign;
       const configs = structuredClone(campaign.stageConfigs);
@@ -211,25 +209,25 @@ export function campaignDetailServer({
         stageConfigs: configs,
       };
       return { body: state.campaign };
-    },
-    [routeKey(apiRoutes.campaigns.changeStatus, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.changeStatus, { id: state.campaign.id }, ({ body }) => {
       const { action } = body as { action: CampaignAction };
       if (!canTransition(state.campaign.status, action))
         return errorReply(409, 'conflict', `A ${state.campaign.status} campaign cannot ${action}.`);
       state.campaign = { ...state.campaign, status: CAMPAIGN_TRANSITIONS[action].to };
       return { body: state.campaign };
-    },
-    [routeKey(apiRoutes.campaigns.retry, { id: state.campaign.id })]: () => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.retry, { id: state.campaign.id }, () => {
       if (state.campaign.status !== 'active' || state.campaign.run.state !== 'failed')
         return errorReply(409, 'conflict', 'The campaign’s run has not failed.');
       state.campaign = { ...state.campaign, run: { ...state.campaign.run, state: 'running', error: null } };
       return { body: state.campaign };
-    },
-    [routeKey(apiRoutes.campaigns.delete, { id: state.campaign.id })]: () => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.delete, { id: state.campaign.id }, () => {
       state.deleted = true;
-      return { body: { ok: true } };
-    },
-    [routeKey(apiRoutes.campaigns.leads, { id: state.campaign.id })]: ({ query }: FakeRequest) => {
+      return OK_REPLY;
+    }),
+    ...fakeRoute(apiRoutes.campaigns.leads, { id: state.campaign.id }, ({ query }) => {
       const status = query.get('status') as LeadStatus | null;
       const search = query.get('search')?.toLowerCase();
       const page = Number(query.get('page') ?? 1);
@@ -248,8 +246,8 @@ export function campaignDetailServer({
           limit,
         },
       };
-    },
-    [routeKey(apiRoutes.campaigns.createLead, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.createLead, { id: state.campaign.id }, ({ body }) => {
       const input = body as CreateLeadInput;
       const email = input.email ? input.email.toLowerCase() : null;
       if (email && state.leads.some((lead) => lead.email === email))
@@ -264,10 +262,9 @@ export function campaignDetailServer({
         source: 'manual_input',
       });
       state.leads.unshift(lead);
-      register(lead);
       return { status: 201, body: lead };
-    },
-    [routeKey(apiRoutes.campaigns.leadCsvHeaders, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.leadCsvHeaders, { id: state.campaign.id }, ({ body }) => {
       const [headers = []] = readCsv((body as { csv: string }).csv);
       const suggested: Partial<Record<LeadCsvField, string>> = {};
       // Like the server: the usual header names, and no guess at all without a name column.
@@ -276,8 +273,8 @@ export function campaignDetailServer({
         if (header) suggested[field] = header;
       }
       return { body: { headers, suggestedMapping: suggested.name ? suggested : null } };
-    },
-    [routeKey(apiRoutes.campaigns.importLeads, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.importLeads, { id: state.campaign.id }, ({ body }) => {
       const { csv, mapping } = body as { csv: string; mapping: Partial<Record<LeadCsvField, string>> };
       const [headers = [], ...rows] = readCsv(csv);
       const report: LeadImportReport = { imported: 0, duplicates: 0, rejected: [] };
@@ -300,12 +297,11 @@ export function campaignDetailServer({
           position: read('position') || null,
         });
         state.leads.push(lead);
-        register(lead);
-        report.imported++;
+          report.imported++;
       });
       return { body: report };
-    },
-    [routeKey(apiRoutes.campaigns.bulkEmail, { id: state.campaign.id })]: ({ body }: FakeRequest) => {
+    }),
+    ...fakeRoute(apiRoutes.campaigns.bulkEmail, { id: state.campaign.id }, ({ body }) => {
       const input = body as BulkEmailInput;
       const result: BulkEmailResult = { sent: 0, skipped: [], delivery };
       for (const id of input.leadIds) {
@@ -320,8 +316,8 @@ export function campaignDetailServer({
         if (lead.status === 'new') lead.status = 'contacted';
       }
       return { body: result };
-    },
-    [routeKey(apiRoutes.campaigns.callList, { id: state.campaign.id })]: () => ({
+    }),
+    ...fakeRoute(apiRoutes.campaigns.callList, { id: state.campaign.id }, () => ({
       rawBody: `name,company,position,phone,email,status,match\r\n${state.leads
         .map((lead) =>
           [lead.name, lead.company, lead.position, lead.phone, lead.email, lead.status, lead.matchScore].join(
@@ -333,38 +329,25 @@ export function campaignDetailServer({
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="call-list.csv"; filename*=UTF-8''Seed%20Round%20Investors%20-%20call%20list.csv`,
       },
-    }),
-    [routeKey(apiRoutes.campaigns.analytics, { id: state.campaign.id })]: () => ({ body: analytics }),
+    })),
+    ...fakeRoute(apiRoutes.campaigns.analytics, { id: state.campaign.id }, () => ({ body: analytics })),
     ...fakeRoute(apiRoutes.growth.credentials, () => ({ body: state.credentials })),
-  };
-
-  let bound: { route: (key: string, handler: FakeHandler) => void } | null = null;
-  function setRoute(route: string, handler: FakeHandler) {
-    routes[route] = handler;
-    bound?.route(route, handler);
-  }
-
-  function register(lead: Lead) {
-    const params = { id: state.campaign.id, leadId: lead.id };
-    setRoute(routeKey(apiRoutes.campaigns.updateLeadStatus, params), ({ body }: FakeRequest) => {
-      const found = findLead(lead.id);
+    ...fakeRoute(apiRoutes.campaigns.updateLeadStatus, ({ params, body }) => {
+      const found = params.id === state.campaign.id ? findLead(params.leadId) : undefined;
       if (!found) return errorReply(404, 'not_found', 'Lead not found');
       const { status } = body as { status: LeadStatus };
       if (!leadStatuses.includes(status)) return errorReply(400, 'validation_failed', 'Bad status');
       found.status = status;
       return { body: found };
-    });
-    setRoute(routeKey(apiRoutes.campaigns.deleteLead, params), () => {
-      const found = findLead(lead.id);
+    }),
+    ...fakeRoute(apiRoutes.campaigns.deleteLead, ({ params }) => {
+      const found = params.id === state.campaign.id ? findLead(params.leadId) : undefined;
       if (!found) return errorReply(404, 'not_found', 'Lead not found');
       state.leads.splice(state.leads.indexOf(found), 1);
-      return { body: { ok: true } };
-    });
-  }
-  for (const lead of initialLeads) register(lead);
-
-  for (const provider of growthProviders) {
-    routes[routeKey(apiRoutes.growth.saveCredential, { provider })] = ({ body }: FakeRequest) => {
+      return OK_REPLY;
+    }),
+    ...fakeRoute(apiRoutes.growth.saveCredential, ({ params: { provider }, body }) => {
+      if (!growthProviders.includes(provider)) return errorReply(404, 'not_found', 'Not found');
       const { apiKey } = body as { apiKey: string };
       if (apiKey.trim().length < 8) return errorReply(400, 'validation_failed', 'The key is too short.');
       state.savedKeys.set(provider, apiKey);
@@ -375,19 +358,15 @@ export function campaignDetailServer({
       };
       state.credentials = [...state.credentials.filter((item) => item.provider !== provider), credential];
       return { body: credential };
-    };
-    routes[routeKey(apiRoutes.growth.deleteCredential, { provider })] = () => {
+    }),
+    ...fakeRoute(apiRoutes.growth.deleteCredential, ({ params: { provider } }) => {
       state.credentials = state.credentials.filter((item) => item.provider !== provider);
-      return { body: { ok: true } };
-    };
-  }
+      return OK_REPLY;
+    }),
+  };
 
   return {
     state,
     routes,
-    /** Connects the running fake API, so that leads created from now on can be changed too. */
-    bind: (fake: { route: (key: string, handler: FakeHandler) => void }) => {
-      bound = fake;
-    },
   };
 }

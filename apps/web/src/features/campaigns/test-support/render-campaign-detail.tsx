@@ -12,7 +12,7 @@ export function renderCampaignDetail(
   server: ReturnType<typeof campaignDetailServer>,
   { search = '', width, overrides = {} }: { search?: string; width?: number; overrides?: ServerRoutes } = {},
 ) {
-  const view = renderWithProviders(
+  return renderWithProviders(
     <>
       <Route path="/business/:id" element={<CampaignDetailPage />} />
       <Route path="/business" element={<h1>Campaigns list</h1>} />
@@ -23,6 +23,4 @@ export function renderCampaignDetail(
       server: { ...server.routes, ...overrides },
     },
   );
-  server.bind(view.fake);
-  return view;
 }
