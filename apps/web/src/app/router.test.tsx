@@ -1,7 +1,7 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession, routeKey } from '@/test-support/fake-api';
+import { makeSession, fakeRoute } from '@/test-support/fake-api';
 import { renderApp, signedInRoutes } from './test-support/render-app';
 import { setViewportWidth } from '@/test-support/viewport';
 
@@ -22,10 +22,13 @@ describe('route guards', () => {
       path: '/business',
       routes: {
         ...signedInRoutes(session),
-        [routeKey(apiRoutes.auth.refresh)]: () =>
-          new Promise((resolve) => {
-            restore = () => resolve({ body: session });
-          }),
+        ...fakeRoute(
+          apiRoutes.auth.refresh,
+          () =>
+            new Promise((resolve) => {
+              restore = () => resolve({ body: session });
+            }),
+        ),
       },
     });
 
@@ -82,7 +85,7 @@ describe('layouts', () => {
     renderApp({
       path: '/high-concept',
       width: DESKTOP,
-      routes: { ...signedInRoutes(), [routeKey(apiRoutes.shell.summary)]: { body: { pendingTasks: 3 } } },
+      routes: { ...signedInRoutes(), ...fakeRoute(apiRoutes.shell.summary, { body: { pendingTasks: 3 } }) },
     });
     const sidebar = await screen.findByRole('navigation', { name: 'Sidebar navigation' });
     const links = Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent);
@@ -99,7 +102,7 @@ describe('layouts', () => {
     renderApp({
       path: '/actions',
       width: MOBILE,
-      routes: { ...signedInRoutes(), [routeKey(apiRoutes.shell.summary)]: { body: { pendingTasks: 4 } } },
+      routes: { ...signedInRoutes(), ...fakeRoute(apiRoutes.shell.summary, { body: { pendingTasks: 4 } }) },
     });
     const bar = await screen.findByRole('navigation', { name: 'Bottom navigation' });
     expect(screen.queryByRole('navigation', { name: 'Sidebar navigation' })).not.toBeInTheDocument();

@@ -1,6 +1,13 @@
 import { REFRESH_AHEAD_SECONDS, routes as apiRoutes } from '@doppel/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, errorReply, makeSession, sequence, fakeRoute, routeKey } from '@/test-support/fake-api';
+import {
+  createFakeApi,
+  errorReply,
+  makeSession,
+  sequence,
+  fakeRoute,
+  routeKey,
+} from '@/test-support/fake-api';
 import {
   DEMO_FLAG_KEY,
   SessionManager,
@@ -183,7 +190,7 @@ describe('SessionManager: sign-in, demo flag and sign-out', () => {
 
   it('revokes the session on the server with the bearer, then forgets it everywhere', async () => {
     const { channel, sent } = recordingChannel();
-    const api = createFakeApi({ [routeKey(apiRoutes.auth.signOut)]: { body: { ok: true } } });
+    const api = createFakeApi({ ...fakeRoute(apiRoutes.auth.signOut, { body: { ok: true } }) });
     api.install();
     const { manager, events } = createManager({ channel });
     manager.adopt(makeSession({ accessToken: 'live-token' }));

@@ -146,7 +146,7 @@ describe('API keys list', () => {
     async () => {
       const server = apiKeysServer([zapier()]);
       const { user, fake } = renderApiKeys(server, {
-        [routeKey(apiRoutes.apiKeys.list)]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.apiKeys.list, errorReply(500, 'internal')),
       });
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('The API keys could not be loaded.');
@@ -394,7 +394,7 @@ describe('Creating a key', () => {
     async () => {
       const server = apiKeysServer([]);
       const { user } = renderApiKeys(server, {
-        [routeKey(apiRoutes.apiKeys.create)]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.apiKeys.create, errorReply(500, 'internal')),
       });
       const dialog = await openCreate(user);
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Cursor');
@@ -573,7 +573,7 @@ describe('Key actions', () => {
       const key = zapier();
       const server = apiKeysServer([key]);
       const { user, fake } = renderApiKeys(server, {
-        [routeKey(apiRoutes.v1.me)]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.v1.me, errorReply(500, 'internal')),
       });
       const article = await screen.findByRole('article', { name: 'Zapier sync' });
       await user.click(within(article).getByRole('button', { name: 'Test' }));

@@ -1,7 +1,7 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorReply, makeSession, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, makeSession, fakeRoute } from '@/test-support/fake-api';
 import { signedInRoutes } from '@/test-support/render-with-providers';
 import { renderAuth } from '../test-support/render-auth';
 
@@ -11,7 +11,7 @@ describe('email link pages', () => {
   it('verifies the email once and takes the token out of the address', async () => {
     const { fake, location } = renderAuth({
       path: `/auth/verify?token=${TOKEN}`,
-      server: { [routeKey(apiRoutes.auth.verifyEmail)]: { body: { ok: true } } },
+      server: { ...fakeRoute(apiRoutes.auth.verifyEmail, { body: { ok: true } }) },
     });
     expect(await screen.findByText('Your email is verified. You can sign in now.')).toBeInTheDocument();
     expect(fake.callsTo(apiRoutes.auth.verifyEmail).map((call) => call.body)).toEqual([{ token: TOKEN }]);
@@ -42,7 +42,7 @@ describe('email link pages', () => {
   it('sets a new password, validating it first', async () => {
     const { user, fake } = renderAuth({
       path: `/auth/reset?token=${TOKEN}`,
-      server: { [routeKey(apiRoutes.auth.resetPassword)]: { body: { ok: true } } },
+      server: { ...fakeRoute(apiRoutes.auth.resetPassword, { body: { ok: true } }) },
     });
     const password = await screen.findByLabelText('New password');
     await user.type(password, '123');

@@ -310,7 +310,7 @@ describe('Campaign detail', () => {
     const server = campaignDetailServer();
     const { user, fake } = renderCampaignDetail(server, {
       overrides: {
-        [routeKey(apiRoutes.campaigns.get, { id: server.state.campaign.id })]: errorReply(500, 'internal'),
+        ...fakeRoute(apiRoutes.campaigns.get, { id: server.state.campaign.id }, errorReply(500, 'internal')),
       },
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { errorReply, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, fakeRoute } from '@/test-support/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
 import { makeItem, makeSource, signalsServer } from '../test-support/signals-server';
 import { SignalsPage } from './signals-page';
@@ -142,7 +142,7 @@ describe('Signals list', () => {
       const { routes } = signalsServer([]);
       const { user } = renderSignals({
         ...routes,
-        [routeKey(apiRoutes.signals.sources)]: () => new Promise((resolve) => (answer = resolve)),
+        ...fakeRoute(apiRoutes.signals.sources, () => new Promise((resolve) => (answer = resolve))),
       });
       expect(await screen.findByText('Loading sources…')).toBeInTheDocument();
       answer({ body: { items: [], pollingEnabled: true } });
@@ -315,8 +315,11 @@ describe('Signals actions', () => {
       let answer: () => void = () => {};
       const { user, fake } = renderSignals({
         ...routes,
-        [routeKey(apiRoutes.signals.pollSource, { id: source.id })]: () =>
-          new Promise((resolve) => (answer = () => resolve({ status: 202, body: { queued: true } }))),
+        ...fakeRoute(
+          apiRoutes.signals.pollSource,
+          { id: source.id },
+          () => new Promise((resolve) => (answer = () => resolve({ status: 202, body: { queued: true } }))),
+        ),
       });
       const feed = await screen.findByRole('article', { name: 'TechCrunch' });
       const poll = within(feed).getByRole('button', { name: 'Poll now' });
