@@ -1,5 +1,5 @@
-import { fakeRoute, routeKey } from '@/test-support/fake-api';
-import { routes as apiRoutes } from '@doppel/contracts';
+import { fakeRoute, OK_REPLY } from '@/test-support/fake-api';
+import { routes as apiRoutes, type UserSettings } from '@doppel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,11 +12,18 @@ import { currentLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { ServicesProvider, type Services } from '@/lib/services';
 import { SessionManager } from '@/lib/session';
-import { createFakeApi, errorReply, makeSession, type FakeHandler, type FakeReply } from './fake-api';
+import {
+  createFakeApi,
+  errorReply,
+  makeSession,
+  type ErrorReply,
+  type FakeHandler,
+  type FakeReply,
+} from './fake-api';
 import { setViewportWidth } from './viewport';
 
 /** What the server answers to a refresh without a session cookie. */
-export const SIGNED_OUT: FakeReply = errorReply(401, 'unauthorized', 'Auth session missing!');
+export const SIGNED_OUT: ErrorReply = errorReply(401, 'unauthorized', 'Auth session missing!');
 
 export type ServerRoutes = Record<string, FakeHandler | FakeReply>;
 
@@ -33,13 +40,13 @@ export function signedInRoutes(session = makeSession()): ServerRoutes {
         byPriority: { high: 0, medium: 0, low: 0 },
       },
     }),
-    [routeKey(apiRoutes.settings.get)]: { body: sampleSettings() },
+    ...fakeRoute(apiRoutes.settings.get, { body: sampleSettings() }),
     ...fakeRoute(apiRoutes.profile.get, { body: session.user }),
-    ...fakeRoute(apiRoutes.auth.signOut, { body: { ok: true } }),
+    ...fakeRoute(apiRoutes.auth.signOut, OK_REPLY),
   };
 }
 
-export function sampleSettings(overrides: Record<string, unknown> = {}) {
+export function sampleSettings(overrides: Partial<UserSettings> = {}): UserSettings {
   return {
     language: 'en',
     responseLanguage: 'auto',
@@ -69,7 +76,7 @@ afterEach(() => {
 
 /** The real session manager, API client and query client, talking to a fake server. */
 export function createTestServices(server: ServerRoutes = {}) {
-  const fake = createFakeApi({ [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT, ...server });
+  const fake = createFakeApi({ ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT), ...server });
   fake.install();
   const session = new SessionManager({ locks: null, channel: null });
   const api = new ApiClient(session, { getLanguage: currentLanguage, transientRetryDelayMs: 1 });

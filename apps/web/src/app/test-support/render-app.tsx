@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach } from 'vitest';
-import { createFakeApi, routeKey } from '@/test-support/fake-api';
+import { createFakeApi, fakeRoute } from '@/test-support/fake-api';
 import { SIGNED_OUT, type ServerRoutes } from '@/test-support/render-with-providers';
 import { setViewportWidth } from '@/test-support/viewport';
 import { createApp, type AppInstance } from '../create-app';
@@ -30,7 +30,7 @@ export interface RenderAppOptions {
 /** Renders the whole app — real routes, session manager and API client — against a fake server. */
 export function renderApp({ path = '/', width = 1280, routes = {} }: RenderAppOptions = {}) {
   setViewportWidth(width);
-  const fake = createFakeApi({ [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT, ...routes });
+  const fake = createFakeApi({ ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT), ...routes });
   fake.install();
   const app = createApp({ session: { locks: null, channel: null } });
   running.push(app);

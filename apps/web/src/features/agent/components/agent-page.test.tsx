@@ -7,7 +7,7 @@ import {
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type FakeReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { AgentPage } from './agent-page';
 
@@ -41,7 +41,7 @@ const ONLINE_OFFLINE_ENGINE: AgentStatus = {
 const sse = (events: ChatStreamEvent[]) =>
   events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
 
-function streamReply(events: ChatStreamEvent[]): FakeReply {
+function streamReply(events: ChatStreamEvent[]): Omit<FakeReply, 'body'> {
   return { headers: { 'content-type': 'text/event-stream' }, rawBody: sse(events) };
 }
 
@@ -214,7 +214,7 @@ describe('Agent console', () => {
   });
 
   it('does not send an empty or whitespace-only message', async () => {
-    const { user, fake } = renderAgent({ [routeKey(apiRoutes.agent.sendMessage)]: streamReply([]) });
+    const { user, fake } = renderAgent({ ...fakeRoute(apiRoutes.agent.sendMessage, streamReply([])) });
     await conversationLog();
     const input = screen.getByRole('textbox', { name: 'Message' });
     const send = screen.getByRole('button', { name: 'Send' });
@@ -232,10 +232,10 @@ describe('Agent console', () => {
     const old = [message({ content: 'Old question' }), message({ type: 'assistant', content: 'Old answer' })];
     const { user, fake } = renderAgent({
       ...fakeRoute(apiRoutes.agent.messages, { body: { items: old } }),
-      [routeKey(apiRoutes.agent.sendMessage)]: streamReply([
-        { type: 'user', message: message({ content: '/clear' }) },
-        { type: 'cleared' },
-      ]),
+      ...fakeRoute(
+        apiRoutes.agent.sendMessage,
+        streamReply([{ type: 'user', message: message({ content: '/clear' }) }, { type: 'cleared' }]),
+      ),
     });
     const log = await conversationLog();
     await within(log).findByText('Old answer');
@@ -261,11 +261,14 @@ describe('Agent console', () => {
 
   it('gives the text back and shows the error when the answer fails', async () => {
     const { user } = renderAgent({
-      [routeKey(apiRoutes.agent.sendMessage)]: streamReply([
-        { type: 'user', message: message({ content: 'Draft a reply to Anna' }) },
-        { type: 'delta', text: 'Dear An' },
-        { type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt-4o): overloaded' } },
-      ]),
+      ...fakeRoute(
+        apiRoutes.agent.sendMessage,
+        streamReply([
+          { type: 'user', message: message({ content: 'Draft a reply to Anna' }) },
+          { type: 'delta', text: 'Dear An' },
+          { type: 'error', error: { code: 'ai_provider_failed', message: 'openai (gpt-4o): overloaded' } },
+        ]),
+      ),
     });
     await conversationLog();
     const input = screen.getByRole('textbox', { name: 'Message' });

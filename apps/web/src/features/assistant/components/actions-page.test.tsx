@@ -1,8 +1,8 @@
-import { routes as apiRoutes, type Task, type TaskPage } from '@doppel/contracts';
+import { type MessageTemplate, routes as apiRoutes, type Task, type TaskPage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
@@ -10,6 +10,7 @@ import {
   type ServerRoutes,
 } from '@/test-support/render-with-providers';
 import { makeTask } from '@/test-support/task-fixtures';
+import { makePersona } from '@/test-support/persona-fixtures';
 import { ActionsPage } from './actions-page';
 
 // The page's lazy chunks are transformed on first import, which on a loaded machine takes
@@ -63,7 +64,7 @@ describe('Assistant task list (desktop)', () => {
   it('shows five placeholder cards while loading, then the cards with priority, date, type and contact', async () => {
     let answer: (value: { body: TaskPage }) => void = () => {};
     const { container } = renderActions({
-      [routeKey(apiRoutes.tasks.list)]: () => new Promise((resolve) => (answer = resolve)),
+      ...fakeRoute(apiRoutes.tasks.list, () => new Promise((resolve) => (answer = resolve))),
     });
     await waitFor(() =>
       expect(container.querySelectorAll('[data-testid="task-card-skeleton"]')).toHaveLength(5),
@@ -82,7 +83,7 @@ describe('Assistant task list (desktop)', () => {
   });
 
   it('says there are no tasks when the list is empty', async () => {
-    renderActions({ [routeKey(apiRoutes.tasks.list)]: { body: page([]) } });
+    renderActions({ ...fakeRoute(apiRoutes.tasks.list, { body: page([]) }) });
     expect(await screen.findByText('No tasks available')).toBeInTheDocument();
   });
 
@@ -284,7 +285,7 @@ describe('composer', () => {
   });
 
   it('offers the twin’s-voice templates for the contact’s messenger, filled with the contact’s values', async () => {
-    const template = (id: string, name: string, platform: string, content: string) => ({
+    const template = (id: string, name: string, platform: MessageTemplate['platform'], content: string) => ({
       id,
       personaId: 'p-twin',
       name,
@@ -297,28 +298,32 @@ describe('composer', () => {
     const { user, fake } = renderActions({
       ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
       ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
-      [routeKey(apiRoutes.personas.list)]: {
+      ...fakeRoute(apiRoutes.personas.list, {
         body: {
           items: [
-            { id: 'p-other', name: 'Side project', isTwinVoice: false },
-            { id: 'p-twin', name: 'Founder', isTwinVoice: true },
+            makePersona({ id: 'p-other', name: 'Side project', isTwinVoice: false }),
+            makePersona({ id: 'p-twin', name: 'Founder', isTwinVoice: true }),
           ],
         },
-      },
-      [routeKey(apiRoutes.personas.templates, { id: 'p-twin' })]: {
-        body: {
-          items: [
-            template(
-              't1',
-              'Pilot follow-up',
-              'whatsapp',
-              'Hi {name}, {company} can start in May. Re: "{message}"',
-            ),
-            template('t2', 'Warm intro', 'universal', 'Hello {name}!'),
-            template('t3', 'Telegram nudge', 'telegram', 'Ping {name}'),
-          ],
+      }),
+      ...fakeRoute(
+        apiRoutes.personas.templates,
+        { id: 'p-twin' },
+        {
+          body: {
+            items: [
+              template(
+                't1',
+                'Pilot follow-up',
+                'whatsapp',
+                'Hi {name}, {company} can start in May. Re: "{message}"',
+              ),
+              template('t2', 'Warm intro', 'universal', 'Hello {name}!'),
+              template('t3', 'Telegram nudge', 'telegram', 'Ping {name}'),
+            ],
+          },
         },
-      },
+      ),
     });
     await screen.findByRole('button', { name: /Reply to Anna about the pilot/ });
     // Nothing of the composer's is fetched before a task is open.
@@ -468,11 +473,11 @@ describe('composer', () => {
     const { user } = renderActions({
       ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
       ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
-      [routeKey(apiRoutes.settings.get)]: {
+      ...fakeRoute(apiRoutes.settings.get, {
         body: sampleSettings({
           aiPreferences: { ...sampleSettings().aiPreferences, showTranslateOption: false },
         }),
-      },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
@@ -511,10 +516,15 @@ describe('composer', () => {
     const { user } = renderActions({
       ...fakeRoute(apiRoutes.tasks.list, { body: page([anna]) }),
       ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, () => ({ body: wasSent ? sent : anna })),
-      [routeKey(apiRoutes.tasks.send, { id: anna.id })]: () => {
+      ...fakeRoute(apiRoutes.tasks.send, { id: anna.id }, () => {
         wasSent = true;
-        return { body: { task: sent, delivery: { status: 'to_send_manually', channel: 'whatsapp' } } };
-      },
+        return {
+          body: {
+            task: sent,
+            delivery: { status: 'to_send_manually' as const, channel: 'whatsapp' as const },
+          },
+        };
+      }),
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     await user.click(await screen.findByRole('button', { name: /Suggested: Polite/ }));

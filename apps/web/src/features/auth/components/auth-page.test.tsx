@@ -1,7 +1,7 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { makeSession, fakeRoute } from '@/test-support/fake-api';
 import { signedInRoutes, SIGNED_OUT } from '@/test-support/render-with-providers';
 import { renderAuth } from '../test-support/render-auth';
 import { DEMO_FLAG_KEY } from '@/lib/session';
@@ -24,7 +24,7 @@ describe('auth page', () => {
     const { user, location, fake, services } = renderAuth({
       server: {
         ...signedInRoutes(demo),
-        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT),
         ...fakeRoute(apiRoutes.demo.start, { body: demo }),
       },
     });
@@ -52,7 +52,7 @@ describe('auth page', () => {
 
   it('sends a reset link from the forgot-password form, keeping the typed email', async () => {
     const { user, fake } = renderAuth({
-      server: { [routeKey(apiRoutes.auth.forgotPassword)]: { body: { ok: true } } },
+      server: { ...fakeRoute(apiRoutes.auth.forgotPassword, { body: { ok: true } }) },
     });
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));

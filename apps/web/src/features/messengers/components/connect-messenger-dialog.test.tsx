@@ -2,7 +2,7 @@ import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, type RouteReply } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { makeConnection } from '../test-support/messenger-fixtures';
 import { MessengersTab } from './messengers-tab';
@@ -12,7 +12,7 @@ async function openConnect(server: ServerRoutes = {}, opener = 'Connect') {
   const rendered = renderWithProviders(<Route path="*" element={<MessengersTab />} />, {
     server: {
       ...signedInRoutes(),
-      [routeKey(apiRoutes.messengers.list)]: { body: { items: [] } },
+      ...fakeRoute(apiRoutes.messengers.list, { body: { items: [] } }),
       ...server,
     },
   });
@@ -101,9 +101,9 @@ describe('Messenger connect dialog', () => {
 
   it('shows Connecting... while the platform checks, then the webhook URL to paste', async () => {
     const connected = makeConnection('whatsapp', { username: '+49 30 1234567' });
-    let answer: (reply: FakeReply) => void = () => {};
+    let answer: (reply: RouteReply<typeof apiRoutes.messengers.connect>) => void = () => {};
     const { dialog, user, fake } = await openConnect({
-      [routeKey(apiRoutes.messengers.connect)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      ...fakeRoute(apiRoutes.messengers.connect, () => new Promise((resolve) => (answer = resolve))),
     });
     await user.click(dialog.getByRole('radio', { name: 'WhatsApp' }));
     expect(dialog.getByLabelText('Phone number ID')).toHaveAttribute('type', 'text');

@@ -1,4 +1,4 @@
-import { type MessengerConnection, type MessengerList, routes as apiRoutes } from '@doppel/contracts';
+import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,10 +6,10 @@ import {
   errorReply,
   makeSession,
   sequence,
-  type FakeReply,
   type FakeRequest,
   fakeRoute,
-  routeKey,
+  OK_REPLY,
+  type RouteReply,
 } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { makeConnection } from '../test-support/messenger-fixtures';
@@ -34,15 +34,15 @@ const discord = makeConnection('discord', {
   health: { status: 'unknown', checkedAt: null, error: null },
 });
 
-function list(...items: MessengerConnection[]): FakeReply {
-  return { body: { items } satisfies MessengerList };
+function list(...items: MessengerConnection[]): RouteReply<typeof apiRoutes.messengers.list> {
+  return { body: { items } };
 }
 
 async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
   const rendered = renderWithProviders(<Route path="*" element={<MessengersTab />} />, {
     server: {
       ...signedInRoutes(session),
-      [routeKey(apiRoutes.messengers.list)]: list(telegram, slack, discord),
+      ...fakeRoute(apiRoutes.messengers.list, list(telegram, slack, discord)),
       ...server,
     },
   });
@@ -109,16 +109,16 @@ describe('Messengers tab', () => {
 
   it('offers no Sync for a Telegram bot whose webhook is registered: Telegram pushes to it', async () => {
     const pushed = { ...telegram, inbound: { ...telegram.inbound, registered: true } };
-    await renderTab({ [routeKey(apiRoutes.messengers.list)]: list(pushed, slack) });
+    await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list(pushed, slack)) });
     await screen.findByRole('button', { name: 'Test Telegram' });
     expect(card('Telegram').queryByRole('button', { name: 'Sync Telegram' })).not.toBeInTheDocument();
     expect(card('Slack').getByRole('button', { name: 'Sync Slack' })).toBeInTheDocument();
   });
 
   it('shows a placeholder while loading, then the cards', async () => {
-    let answer: (reply: FakeReply) => void = () => {};
+    let answer: (reply: RouteReply<typeof apiRoutes.messengers.list>) => void = () => {};
     const { container } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      ...fakeRoute(apiRoutes.messengers.list, () => new Promise((resolve) => (answer = resolve))),
     });
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
     expect(screen.queryByRole('listitem', { name: 'Telegram' })).not.toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('Messengers tab', () => {
 
   it('offers a retry and shows no cards when the list cannot be loaded', async () => {
     const { fake, user } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: errorReply(500, 'internal', ''),
+      ...fakeRoute(apiRoutes.messengers.list, errorReply(500, 'internal', '')),
     });
     expect(
       await screen.findByText('Failed to load the messengers', {}, { timeout: 5000 }),
@@ -154,13 +154,12 @@ describe('Messengers tab', () => {
       errorReply(500, 'internal', ''),
     );
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
-      [routeKey(apiRoutes.messengers.test, { id: telegram.id })]: (request: FakeRequest) => {
-        const reply = answers(request) as FakeReply;
-        const body = reply.body as { connection?: MessengerConnection };
-        if (body.connection) current = body.connection;
+      ...fakeRoute(apiRoutes.messengers.list, () => list(current, slack, discord)),
+      ...fakeRoute(apiRoutes.messengers.test, { id: telegram.id }, async (request) => {
+        const reply = (await answers(request)) as RouteReply<typeof apiRoutes.messengers.test>;
+        if (reply.body && 'connection' in reply.body) current = reply.body.connection;
         return reply;
-      },
+      }),
     });
     const test = await screen.findByRole('button', { name: 'Test Telegram' });
 
@@ -191,12 +190,12 @@ describe('Messengers tab', () => {
       ),
     );
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
-      [routeKey(apiRoutes.messengers.sync, { id: telegram.id })]: (request: FakeRequest) => {
-        const reply = answers(request) as FakeReply;
+      ...fakeRoute(apiRoutes.messengers.list, () => list(current, slack, discord)),
+      ...fakeRoute(apiRoutes.messengers.sync, { id: telegram.id }, async (request) => {
+        const reply = (await answers(request)) as RouteReply<typeof apiRoutes.messengers.sync>;
         if (reply.status === undefined) current = synced;
         return reply;
-      },
+      }),
     });
     const sync = await screen.findByRole('button', { name: 'Sync Telegram' });
     await user.click(sync);
@@ -214,12 +213,13 @@ describe('Messengers tab', () => {
   it('asks before disconnecting, and disconnects only when confirmed', async () => {
     let connected = true;
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: () =>
+      ...fakeRoute(apiRoutes.messengers.list, () =>
         connected ? list(telegram, slack, discord) : list(slack, discord),
-      [routeKey(apiRoutes.messengers.disconnect, { id: telegram.id })]: () => {
+      ),
+      ...fakeRoute(apiRoutes.messengers.disconnect, { id: telegram.id }, () => {
         connected = false;
-        return { body: { ok: true } };
-      },
+        return OK_REPLY;
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
     let confirm = within(await screen.findByRole('alertdialog', { name: 'Disconnect Telegram?' }));
@@ -253,7 +253,7 @@ describe('Messengers tab', () => {
   it('saves a permission as soon as it is switched', async () => {
     let current = telegram;
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.messengers.list)]: () => list(current, slack, discord),
+      ...fakeRoute(apiRoutes.messengers.list, () => list(current, slack, discord)),
       ...fakeRoute(apiRoutes.messengers.update, { id: telegram.id }, ({ body }: FakeRequest) => {
         current = { ...telegram, ...(body as object) };
         return { body: current };
@@ -273,7 +273,7 @@ describe('Messengers tab', () => {
 
   it('in demo mode explains that connecting needs an account and does not offer it', async () => {
     const demo = makeSession({ user: { isDemo: true, name: 'Demo User', fullName: 'Demo User' } });
-    await renderTab({ [routeKey(apiRoutes.messengers.list)]: list() }, demo);
+    await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list()) }, demo);
     expect(await screen.findByText('Connecting a messenger needs an account')).toBeInTheDocument();
     const connect = screen.getByRole('button', { name: 'Connect' });
     expect(connect).toBeDisabled();

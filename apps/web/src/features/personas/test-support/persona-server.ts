@@ -1,63 +1,9 @@
 import { type MessageTemplate, type Persona, routes as apiRoutes } from '@doppel/contracts';
 import { fakeRoute, routeKey, type FakeRequest } from '@/test-support/fake-api';
+import { makePersona, personaUuid as uuid } from '@/test-support/persona-fixtures';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
-let counter = 0;
-const uuid = (n: number) => `22222222-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A persona as the server returns it: every field present, lists and maps empty. */
-export function makePersona(overrides: Partial<Persona> = {}): Persona {
-  counter++;
-  return {
-    id: uuid(counter),
-    ownerEmail: 'ada@example.com',
-    name: `Persona ${counter}`,
-    description: '',
-    position: '',
-    companyName: '',
-    domainType: 'business',
-    industry: '',
-    location: '',
-    avatarUrl: '',
-    expertiseAreas: [],
-    careerStage: '',
-    communicationStyle: '',
-    coreValues: [],
-    primaryMotivation: '',
-    decisionMakingStyle: '',
-    leadershipStyle: '',
-    negotiationStyle: '',
-    coreConflict: '',
-    growthEdge: '',
-    contextTemplate: '',
-    contextualPromptTemplate: '',
-    domainContext: '',
-    status: 'active',
-    highConceptGoal: '',
-    highConceptTargetAudience: [],
-    highConceptKeyChallenge: '',
-    highConceptPositioningNow: '',
-    highConceptPositioningFuture: '',
-    highConceptKeyMessages: [],
-    highConceptContentStrategy: {},
-    highConceptNextSteps: [],
-    brandMission: '',
-    brandSlogan: '',
-    brandTaglines: [],
-    brandPersonality: {},
-    brandUsp: [],
-    brandVisualIdentity: {},
-    brandPersonalStyle: '',
-    brandContentThemes: [],
-    brandMediaStrategy: {},
-    brandTestPlan: {},
-    isTwinVoice: false,
-    isSample: false,
-    createdAt: '2026-03-01T09:00:00.000Z',
-    updatedAt: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makePersona };
 
 /**
  * A fake of the personas API over an in-memory list, answering like the server: newest first,

@@ -2,7 +2,7 @@ import { type AiModel, type AiModelList, routes as apiRoutes } from '@doppel/con
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import {
   renderWithProviders,
   sampleSettings,
@@ -46,7 +46,9 @@ function modelList(items: AiModel[] = [offline, mine], defaultModelId = 'offline
 async function openAiModels(extra: ServerRoutes = {}) {
   const rendered = renderWithProviders(
     <Route path="*" element={<SettingsDialog open onOpenChange={() => {}} />} />,
-    { server: { ...signedInRoutes(), [routeKey(apiRoutes.ai.listModels)]: { body: modelList() }, ...extra } },
+    {
+      server: { ...signedInRoutes(), ...fakeRoute(apiRoutes.ai.listModels, { body: modelList() }), ...extra },
+    },
   );
   const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
   await waitFor(() => expect(rendered.services.session.getState().status).toBe('signedIn'));
@@ -231,11 +233,11 @@ describe('AI models tab', () => {
 
   it('saves the main model and the temperature to the settings', async () => {
     const { user, dialog, fake } = await openAiModels({
-      [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => {
+      ...fakeRoute(apiRoutes.settings.update, ({ body }: FakeRequest) => {
         const patch = body as { aiPreferences: object };
         const base = sampleSettings();
         return { body: { ...base, aiPreferences: { ...base.aiPreferences, ...patch.aiPreferences } } };
-      },
+      }),
     });
     const mainModel = dialog.getByLabelText('Main model');
     expect(mainModel).toHaveValue('offline');
