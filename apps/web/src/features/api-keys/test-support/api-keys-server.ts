@@ -14,10 +14,10 @@ import {
   errorReply,
   makeSession,
   type FakeHandler,
-  type FakeReply,
   type FakeRequest,
   fakeRoute,
   routeKey,
+  type ErrorReply,
 } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
@@ -51,7 +51,7 @@ export function makeApiKey(overrides: Partial<ApiKey> = {}): ApiKey {
   };
 }
 
-const INVALID_KEY: FakeReply = errorReply(
+const INVALID_KEY: ErrorReply = errorReply(
   401,
   'unauthorized',
   'The API key is missing, unknown, revoked or expired.',
@@ -99,7 +99,7 @@ export function apiKeysServer(
       register(key);
       return { status: 201, body: { ...key, fullKey } satisfies CreatedApiKey };
     }),
-    [routeKey(apiRoutes.v1.me)]: ({ headers }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.v1.me, ({ headers }: FakeRequest) => {
       const bearer = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1];
       const id = [...fullKeys].find(([, fullKey]) => fullKey === bearer)?.[0];
       const key = id ? find(id) : undefined;
@@ -112,7 +112,7 @@ export function apiKeysServer(
         rateLimit: key.rateLimit,
       };
       return { body };
-    },
+    }),
   };
 
   // The fake API copies the routes when it starts: keys created later reach it through bind().

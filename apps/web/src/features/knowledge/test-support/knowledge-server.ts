@@ -11,7 +11,7 @@ import {
   routes as apiRoutes,
   type UploadResult,
 } from '@doppel/contracts';
-import type { FakeRequest, FakeReply } from '@/test-support/fake-api';
+import type { ErrorReply, FakeRequest } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
@@ -59,7 +59,7 @@ async function sniffType(file: File): Promise<DocumentType | null> {
  */
 export function knowledgeServer(
   initial: KnowledgeDocument[],
-  { previews = {} }: { previews?: Record<string, LinkPreview | FakeReply> } = {},
+  { previews = {} }: { previews?: Record<string, LinkPreview | ErrorReply> } = {},
 ) {
   const documents = [...initial];
   const routes: ServerRoutes = {
@@ -162,13 +162,13 @@ export function knowledgeServer(
       }
       return { status: 201, body: { results } satisfies UploadResult };
     }),
-    [routeKey(apiRoutes.knowledge.previewLink)]: ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.knowledge.previewLink, ({ body }: FakeRequest) => {
       const { url } = body as { url: string };
       const known = previews[url];
       if (!known)
         return { status: 422, body: { error: { code: 'link_unreachable', message: 'No answer.' } } };
       return 'url' in known ? { body: known } : known;
-    },
+    }),
     ...fakeRoute(apiRoutes.knowledge.createLink, ({ body }: FakeRequest) => {
       const { url, name } = body as { url: string; name?: string };
       const document = add(

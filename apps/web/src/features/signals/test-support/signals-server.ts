@@ -10,7 +10,7 @@ import {
   type SignalSourceList,
   updateSignalSourceInputSchema,
 } from '@doppel/contracts';
-import { errorReply, type FakeReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type ErrorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
@@ -55,7 +55,7 @@ export function makeItem(overrides: Partial<SignalItem> = {}): SignalItem {
   };
 }
 
-const validationFailed = (fields: Record<string, string>): FakeReply =>
+const validationFailed = (fields: Record<string, string>): ErrorReply =>
   errorReply(400, 'validation_failed', 'Please fill in all required fields', { fields });
 
 function issuesToFields(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
@@ -102,7 +102,7 @@ export function signalsServer(
   const find = (id: string) => sources.find((source) => source.id === id);
   const notFound = () => errorReply(404, 'not_found', 'Signal source not found');
 
-  type Recorded = { result: JobChangeResult } | { refused: FakeReply };
+  type Recorded = { result: JobChangeResult } | { refused: ErrorReply };
   function recordChange(input: unknown): Recorded {
     const parsed = jobChangeInputSchema.safeParse(input);
     if (!parsed.success) return { refused: validationFailed(issuesToFields(parsed.error.issues)) };
@@ -161,7 +161,7 @@ export function signalsServer(
     ...fakeRoute(apiRoutes.signals.sources, () => ({
       body: { items: sources, pollingEnabled } satisfies SignalSourceList,
     })),
-    [routeKey(apiRoutes.signals.createSource)]: ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.signals.createSource, ({ body }: FakeRequest) => {
       const parsed = createSignalSourceInputSchema.safeParse(body);
       if (!parsed.success) return validationFailed(issuesToFields(parsed.error.issues));
       const data = parsed.data;
@@ -193,15 +193,15 @@ export function signalsServer(
       sources.push(source);
       register(source);
       return { status: 201, body: source };
-    },
+    }),
     ...fakeRoute(apiRoutes.signals.jobChanges, ({ query }: FakeRequest) => ({
       body: { items: recordedChanges.slice(0, Number(query.get('limit') ?? 50)) },
     })),
-    [routeKey(apiRoutes.signals.recordJobChange)]: ({ body }: FakeRequest) => {
+    ...fakeRoute(apiRoutes.signals.recordJobChange, ({ body }: FakeRequest) => {
       const recorded = recordChange(body);
       if ('refused' in recorded) return recorded.refused;
       return { status: recorded.result.status === 'created' ? 201 : 200, body: recorded.result };
-    },
+    }),
     ...fakeRoute(apiRoutes.signals.importJobChanges, ({ body }: FakeRequest) => {
       const { csv, mapping } = body as ImportJobChangesInput;
       const [header, ...rows] = csvRecords(csv);
