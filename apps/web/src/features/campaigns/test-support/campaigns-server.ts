@@ -11,7 +11,7 @@ import {
   createCampaignInputSchema,
   routes as apiRoutes,
 } from '@doppel/contracts';
-import { errorReply, type FakeReply, type FakeRequest, routeKey } from '@/test-support/fake-api';
+import { errorReply, fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
@@ -77,88 +77,70 @@ export function makeCampaign(
   };
 }
 
-export interface CampaignsServerOptions {
-  /** Answers POST /api/campaigns instead of creating (a failure, say). */
-  createReply?: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
-  /** Answers GET /api/campaigns instead of listing. */
-  listReply?: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
-}
-
 /**
  * A fake of the campaigns API over an in-memory list, answering like the server: a
  * case-insensitive search over name and description, type and status filters, counts of all
  * the campaigns for the chips, the draft built from the wizard's payload, status actions with
  * their allowed transitions, and delete.
  */
-export function campaignsServer(initial: Campaign[], options: CampaignsServerOptions = {}) {
+export function campaignsServer(initial: Campaign[]) {
   const campaigns = [...initial];
   const find = (id: string) => campaigns.find((campaign) => campaign.id === id);
 
-  function list({ query }: FakeRequest): FakeReply {
-    const search = query.get('search')?.trim().toLowerCase() ?? '';
-    const type = query.get('type');
-    const status = query.get('status');
-    const items = campaigns
-      .filter((campaign) => !type || campaign.type === type)
-      .filter((campaign) => !status || campaign.status === status)
-      .filter(
-        (campaign) => !search || `${campaign.name} ${campaign.description}`.toLowerCase().includes(search),
-      )
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const byType: Partial<Record<CampaignType, number>> = {};
-    for (const name of campaignTypes) {
-      const count = campaigns.filter((campaign) => campaign.type === name).length;
-      if (count > 0) byType[name] = count;
-    }
-    const body: CampaignList = {
-      items,
-      counts: { total: campaigns.length, byType: byType as Record<CampaignType, number> },
-    };
-    return { body };
-  }
-
-  function create(request: FakeRequest): FakeReply {
-    const parsed = createCampaignInputSchema.safeParse(request.body);
-    if (!parsed.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');
-    const campaign = makeCampaign(
-      { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
-      parsed.data,
-    );
-    campaigns.push(campaign);
-    register(campaign);
-    return { status: 201, body: campaign };
-  }
-
   const routes: ServerRoutes = {
     ...signedInRoutes(),
-    [routeKey(apiRoutes.campaigns.list)]: (request) =>
-      options.listReply ? options.listReply(request) : list(request),
-    [routeKey(apiRoutes.campaigns.create)]: (request) =>
-      options.createReply ? options.createReply(request) : create(request),
-  };
-
-  function register(campaign: Campaign) {
-    routes[routeKey(apiRoutes.campaigns.get, { id: campaign.id })] = () => {
-      const found = find(campaign.id);
+    ...fakeRoute(apiRoutes.campaigns.list, ({ query }) => {
+      const search = query.get('search')?.trim().toLowerCase() ?? '';
+      const type = query.get('type');
+      const status = query.get('status');
+      const items = campaigns
+        .filter((campaign) => !type || campaign.type === type)
+        .filter((campaign) => !status || campaign.status === status)
+        .filter(
+          (campaign) => !search || `${campaign.name} ${campaign.description}`.toLowerCase().includes(search),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const byType: Partial<Record<CampaignType, number>> = {};
+      for (const name of campaignTypes) {
+        const count = campaigns.filter((campaign) => campaign.type === name).length;
+        if (count > 0) byType[name] = count;
+      }
+      const body: CampaignList = {
+        items,
+        counts: { total: campaigns.length, byType: byType as Record<CampaignType, number> },
+      };
+      return { body };
+    }),
+    ...fakeRoute(apiRoutes.campaigns.create, ({ body }) => {
+      const parsed = createCampaignInputSchema.safeParse(body);
+      if (!parsed.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');
+      const campaign = makeCampaign(
+        { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
+        parsed.data,
+      );
+      campaigns.push(campaign);
+      return { status: 201, body: campaign };
+    }),
+    ...fakeRoute(apiRoutes.campaigns.get, ({ params }) => {
+      const found = find(params.id);
       return found ? { body: found } : errorReply(404, 'not_found', 'Not found');
-    };
-    routes[routeKey(apiRoutes.campaigns.delete, { id: campaign.id })] = () => {
-      const found = find(campaign.id);
+    }),
+    ...fakeRoute(apiRoutes.campaigns.delete, ({ params }) => {
+      const found = find(params.id);
       if (!found) return errorReply(404, 'not_found', 'Not found');
       campaigns.splice(campaigns.indexOf(found), 1);
-      return { body: { ok: true } };
-    };
-    routes[routeKey(apiRoutes.campaigns.changeStatus, { id: campaign.id })] = ({ body }) => {
-      const found = find(campaign.id);
+      return OK_REPLY;
+    }),
+    ...fakeRoute(apiRoutes.campaigns.changeStatus, ({ params, body }) => {
+      const found = find(params.id);
       if (!found) return errorReply(404, 'not_found', 'Not found');
       const action = campaignActionSchema.safeParse((body as { action?: unknown }).action);
       if (!action.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');
       if (!canTransition(found.status, action.data)) return errorReply(409, 'conflict', 'Not allowed now.');
       found.status = CAMPAIGN_TRANSITIONS[action.data].to;
       return { body: found };
-    };
-  }
-  for (const campaign of campaigns) register(campaign);
+    }),
+  };
 
   return { routes, campaigns };
 }
