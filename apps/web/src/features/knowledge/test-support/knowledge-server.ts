@@ -1,4 +1,4 @@
-import { fakeRoute, routeKey } from '@/test-support/fake-api';
+import { fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import {
   documentCategories,
   type DocumentCategory,
@@ -200,32 +200,28 @@ export function knowledgeServer(
       );
       return { status: 201, body: document };
     }),
+    ...fakeRoute(apiRoutes.knowledge.get, ({ params }) => {
+      const found = find(params.id);
+      return found
+        ? { body: found }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    }),
+    ...fakeRoute(apiRoutes.knowledge.delete, ({ params }) => {
+      const found = find(params.id);
+      if (found) documents.splice(documents.indexOf(found), 1);
+      return OK_REPLY;
+    }),
+    ...fakeRoute(apiRoutes.knowledge.retry, ({ params }) => {
+      const found = find(params.id)!;
+      Object.assign(found, { status: 'pending', errorReason: null });
+      return { body: found };
+    }),
   };
 
   const find = (id: string) => documents.find((document) => document.id === id);
   function add(document: KnowledgeDocument): KnowledgeDocument {
     documents.push(document);
-    register(document);
     return document;
   }
-  function register(document: KnowledgeDocument) {
-    routes[routeKey(apiRoutes.knowledge.get, { id: document.id })] = () => {
-      const found = find(document.id);
-      return found
-        ? { body: found }
-        : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
-    };
-    routes[routeKey(apiRoutes.knowledge.delete, { id: document.id })] = () => {
-      const found = find(document.id);
-      if (found) documents.splice(documents.indexOf(found), 1);
-      return { body: { ok: true } };
-    };
-    routes[routeKey(apiRoutes.knowledge.retry, { id: document.id })] = () => {
-      const found = find(document.id)!;
-      Object.assign(found, { status: 'pending', errorReason: null });
-      return { body: found };
-    };
-  }
-  for (const document of initial) register(document);
   return { documents, routes };
 }

@@ -10,7 +10,7 @@ import {
   type SignalSourceList,
   updateSignalSourceInputSchema,
 } from '@doppel/contracts';
-import { errorReply, type ErrorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type ErrorReply, type FakeRequest, fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 let counter = 0;
@@ -123,39 +123,6 @@ export function signalsServer(
     return { result: { status: 'created', taskId, contactId: uuid(8, taskCounter) } };
   }
 
-  function register(source: SignalSource) {
-    routes[routeKey(apiRoutes.signals.updateSource, { id: source.id })] = ({ body }: FakeRequest) => {
-      const found = find(source.id);
-      if (!found) return notFound();
-      const parsed = updateSignalSourceInputSchema.safeParse(body);
-      if (!parsed.success) return validationFailed(issuesToFields(parsed.error.issues));
-      Object.assign(found, parsed.data, {
-        ...(parsed.data.isActive === false && { nextFetchAt: null }),
-        updatedAt: new Date().toISOString(),
-      });
-      return { body: found };
-    };
-    routes[routeKey(apiRoutes.signals.deleteSource, { id: source.id })] = () => {
-      const found = find(source.id);
-      if (!found) return notFound();
-      sources.splice(sources.indexOf(found), 1);
-      return { body: { ok: true } };
-    };
-    routes[routeKey(apiRoutes.signals.pollSource, { id: source.id })] = () => {
-      const found = find(source.id);
-      if (!found) return notFound();
-      if (!pollingEnabled) return errorReply(403, 'demo_restricted', 'Polling is off in demo mode.');
-      if (!found.isActive) return errorReply(409, 'conflict', 'This source is paused; resume it to poll it.');
-      found.nextFetchAt = new Date().toISOString();
-      return { status: 202, body: { queued: true } };
-    };
-    routes[routeKey(apiRoutes.signals.sourceItems, { id: source.id })] = ({ query }: FakeRequest) => {
-      if (!find(source.id)) return notFound();
-      const limit = Number(query.get('limit') ?? 50);
-      return { body: { items: (itemsOf.get(source.id) ?? []).slice(0, limit) } };
-    };
-  }
-
   const routes: ServerRoutes = {
     ...signedInRoutes(),
     ...fakeRoute(apiRoutes.signals.sources, () => ({
@@ -191,7 +158,6 @@ export function signalsServer(
         updatedAt: now,
       });
       sources.push(source);
-      register(source);
       return { status: 201, body: source };
     }),
     ...fakeRoute(apiRoutes.signals.jobChanges, ({ query }: FakeRequest) => ({
@@ -239,7 +205,36 @@ export function signalsServer(
       }
       return { body: report };
     }),
+    ...fakeRoute(apiRoutes.signals.updateSource, ({ params, body }) => {
+      const found = find(params.id);
+      if (!found) return notFound();
+      const parsed = updateSignalSourceInputSchema.safeParse(body);
+      if (!parsed.success) return validationFailed(issuesToFields(parsed.error.issues));
+      Object.assign(found, parsed.data, {
+        ...(parsed.data.isActive === false && { nextFetchAt: null }),
+        updatedAt: new Date().toISOString(),
+      });
+      return { body: found };
+    }),
+    ...fakeRoute(apiRoutes.signals.deleteSource, ({ params }) => {
+      const found = find(params.id);
+      if (!found) return notFound();
+      sources.splice(sources.indexOf(found), 1);
+      return OK_REPLY;
+    }),
+    ...fakeRoute(apiRoutes.signals.pollSource, ({ params }) => {
+      const found = find(params.id);
+      if (!found) return notFound();
+      if (!pollingEnabled) return errorReply(403, 'demo_restricted', 'Polling is off in demo mode.');
+      if (!found.isActive) return errorReply(409, 'conflict', 'This source is paused; resume it to poll it.');
+      found.nextFetchAt = new Date().toISOString();
+      return { status: 202, body: { queued: true as const } };
+    }),
+    ...fakeRoute(apiRoutes.signals.sourceItems, ({ params, query }) => {
+      if (!find(params.id)) return notFound();
+      const limit = Number(query.get('limit') ?? 50);
+      return { body: { items: (itemsOf.get(params.id) ?? []).slice(0, limit) } };
+    }),
   };
-  for (const source of initial) register(source);
   return { sources, routes, jobChanges: recordedChanges };
 }
