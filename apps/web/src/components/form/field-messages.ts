@@ -110,6 +110,18 @@ export const FORM_MESSAGES = {
     ],
     fallback: 'settings.errors.invalid',
   },
+  campaignWizard: {
+    ns: 'campaigns',
+    prefix: 'wizard.errors',
+    keys: ['nameRequired', 'targetRange'],
+    // A blank or non-numeric target is not a number at all (invalid_type): the same range text.
+    aliases: {
+      campaignNameRequired: 'nameRequired',
+      targetCountRange: 'targetRange',
+      invalid_type: 'targetRange',
+    },
+    fallback: 'auth:invalidField',
+  },
   bulkEmail: { ns: 'campaignDetail', prefix: 'bulkEmail.errors', fallback: 'addLead.errors.invalid' },
   growthKey: {
     ns: 'campaignDetail',

@@ -9,12 +9,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { formatCount } from '../../utils/campaign-format';
 import { SOURCE_ICONS } from '../source-icon';
 import { useCampaignLabels } from '../use-campaign-labels';
 import { ChoiceCard } from './choice-card';
-import type { CampaignWizardModel } from './use-campaign-wizard';
+import { wizardFieldsSchema, type CampaignWizardModel } from './use-campaign-wizard';
+
+const targetFormSchema = wizardFieldsSchema.pick({ targetText: true });
 
 /**
  * Step 2: sources grouped as CRM Systems, File Import, Platform Search and Manual
@@ -25,6 +28,13 @@ export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
   const labels = useCampaignLabels();
   const groupId = useId();
   const count = (value: number) => formatCount(value, i18n.language);
+  // Starts from the wizard's target and hands each edit back to it; the figure is checked as it is typed.
+  const { errorText, field } = useZodForm(targetFormSchema, {
+    messages: 'campaignWizard',
+    messageValues: { min: count(TARGET_CONTACTS_MIN), max: count(TARGET_CONTACTS_MAX) },
+    mode: 'onChange',
+    defaultValues: { targetText: wizard.state.targetText },
+  });
   return (
     <div className="grid gap-5">
       {sourceGroups.map((group) => (
@@ -60,14 +70,7 @@ export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
           min: count(TARGET_CONTACTS_RECOMMENDED.min),
           max: count(TARGET_CONTACTS_RECOMMENDED.max),
         })}
-        error={
-          wizard.targetValid
-            ? undefined
-            : t('wizard.extraction.targetError', {
-                min: count(TARGET_CONTACTS_MIN),
-                max: count(TARGET_CONTACTS_MAX),
-              })
-        }
+        error={errorText('targetText')}
         className="max-w-xs"
       >
         {(control) => (
@@ -79,8 +82,9 @@ export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
             max={TARGET_CONTACTS_MAX}
             step={1}
             required
-            value={wizard.state.targetText}
-            onChange={(event) => wizard.setTargetText(event.target.value)}
+            {...field('targetText', {
+              onChange: (event: { target: HTMLInputElement }) => wizard.setTargetText(event.target.value),
+            })}
           />
         )}
       </FormField>

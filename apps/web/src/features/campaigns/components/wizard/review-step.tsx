@@ -5,16 +5,18 @@ import {
   formatEnrichmentEstimate,
   goalTemplate,
 } from '@doppel/contracts';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
 import { formatCount, formatList, formatUsd } from '../../utils/campaign-format';
 import { useCampaignLabels } from '../use-campaign-labels';
-import type { CampaignWizardModel } from './use-campaign-wizard';
+import { wizardFieldsSchema, type CampaignWizardModel } from './use-campaign-wizard';
 
+const nameFormSchema = wizardFieldsSchema.pick({ name: true });
 /** The create contract's longest title. */
-const NAME_MAX = 200;
+const NAME_MAX = wizardFieldsSchema.shape.name.maxLength ?? undefined;
 
 /**
  * Step 5: the campaign name, prefilled from the goal, and the whole plan — goal,
@@ -24,31 +26,29 @@ export function ReviewStep({ wizard }: { wizard: CampaignWizardModel }) {
   const { t, i18n } = useTranslation('campaigns');
   const labels = useCampaignLabels();
   const language = i18n.language;
-  const [touched, setTouched] = useState(false);
   const { state } = wizard;
+  // Starts from the wizard's name and hands each edit back to it; a blank name is shown once edited or left.
+  const { errorText, field } = useZodForm(nameFormSchema, {
+    messages: 'campaignWizard',
+    mode: 'all',
+    defaultValues: { name: state.name },
+  });
   const template = state.goal ? goalTemplate(state.goal) : null;
   const list = (items: string[]) => formatList(items, language);
   const estimate = formatEnrichmentEstimate(state.tools, wizard.targetValid ? wizard.targetCount : 0);
-  const nameBlank = state.name.trim() === '';
 
   return (
     <div className="grid gap-5">
-      <FormField
-        label={t('wizard.review.name')}
-        error={touched && nameBlank ? t('wizard.review.nameRequired') : undefined}
-      >
+      <FormField label={t('wizard.review.name')} error={errorText('name')}>
         {(control) => (
           <Input
             {...control}
-            value={state.name}
             maxLength={NAME_MAX}
             required
             autoComplete="off"
-            onChange={(event) => {
-              setTouched(true);
-              wizard.setName(event.target.value);
-            }}
-            onBlur={() => setTouched(true)}
+            {...field('name', {
+              onChange: (event: { target: HTMLInputElement }) => wizard.setName(event.target.value),
+            })}
           />
         )}
       </FormField>

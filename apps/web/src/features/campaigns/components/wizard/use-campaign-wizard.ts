@@ -1,5 +1,6 @@
 import {
   campaignSources,
+  createCampaignInputSchema,
   enrichmentToolIds,
   isTargetCountValid,
   nextWizardStep,
@@ -17,8 +18,14 @@ import {
   type WizardStep,
 } from '@doppel/contracts';
 import { useCallback, useMemo, useReducer } from 'react';
+import { z } from 'zod';
 
-/** What the wizard holds between its steps. */
+/**
+ * What the wizard holds between its steps: the one store of every value, the name and the target
+ * included. The review and extraction steps edit those two through form-kit forms that start from
+ * this state and hand each edit straight back (setName, setTargetText); the kit checks the text and
+ * shows its problem, Continue and Launch read the state.
+ */
 export interface WizardState {
   /** 0–4: goal, extraction, enrichment, engagement, review. */
   step: number;
@@ -71,6 +78,15 @@ export function parseTargetCount(text: string): number {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/**
+ * The wizard's typed fields as their inputs hold them, checked by the create contract's own rules:
+ * Continue and Launch read them here, and the steps' kit forms show their problems with them.
+ */
+export const wizardFieldsSchema = z.object({
+  name: createCampaignInputSchema.shape.name,
+  targetText: z.string().transform(parseTargetCount).pipe(createCampaignInputSchema.shape.targetContactCount),
+});
+
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'goal': {
@@ -106,13 +122,15 @@ export function stepIsValid(state: WizardState, step: number): boolean {
     case 'goal':
       return state.goal !== null;
     case 'extraction':
-      return state.sources.length > 0 && isTargetCountValid(parseTargetCount(state.targetText));
+      return (
+        state.sources.length > 0 && wizardFieldsSchema.shape.targetText.safeParse(state.targetText).success
+      );
     case 'enrichment':
       return state.tools.length > 0;
     case 'engagement':
       return state.channels.length > 0;
     case 'review':
-      return state.name.trim() !== '';
+      return wizardFieldsSchema.shape.name.safeParse(state.name).success;
     default:
       return false;
   }
