@@ -13,12 +13,10 @@ const SLOW = 20_000;
 
 /** Renders /api against the fake key server; `overrides` replace some of its routes. */
 function renderApiKeys(server: ReturnType<typeof apiKeysServer>, overrides: ServerRoutes = {}) {
-  const view = renderWithProviders(<Route path="/api" element={<ApiKeysPage />} />, {
+  return renderWithProviders(<Route path="/api" element={<ApiKeysPage />} />, {
     path: '/api',
     server: { ...server.routes, ...overrides },
   });
-  server.bind(view.fake);
-  return view;
 }
 
 type User = ReturnType<typeof renderApiKeys>['user'];

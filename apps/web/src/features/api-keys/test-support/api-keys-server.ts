@@ -13,10 +13,9 @@ import {
 import {
   errorReply,
   makeSession,
-  type FakeHandler,
   type FakeRequest,
   fakeRoute,
-  routeKey,
+  OK_REPLY,
   type ErrorReply,
 } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
@@ -96,7 +95,6 @@ export function apiKeysServer(
       });
       keys.unshift(key);
       fullKeys.set(key.id, fullKey);
-      register(key);
       return { status: 201, body: { ...key, fullKey } satisfies CreatedApiKey };
     }),
     ...fakeRoute(apiRoutes.v1.me, ({ headers }: FakeRequest) => {
@@ -113,37 +111,23 @@ export function apiKeysServer(
       };
       return { body };
     }),
-  };
-
-  // The fake API copies the routes when it starts: keys created later reach it through bind().
-  let bound: { route: (key: string, handler: FakeHandler) => void } | null = null;
-  function setRoute(route: string, handler: FakeHandler) {
-    routes[route] = handler;
-    bound?.route(route, handler);
-  }
-
-  function register(key: ApiKey) {
-    setRoute(routeKey(apiRoutes.apiKeys.update, { id: key.id }), ({ body }: FakeRequest) => {
-      const found = find(key.id);
+    ...fakeRoute(apiRoutes.apiKeys.update, ({ params, body }) => {
+      const found = find(params.id);
       if (!found) return errorReply(404, 'not_found', 'API key not found');
       Object.assign(found, body as UpdateApiKeyInput);
       return { body: found };
-    });
-    setRoute(routeKey(apiRoutes.apiKeys.delete, { id: key.id }), () => {
-      const found = find(key.id);
+    }),
+    ...fakeRoute(apiRoutes.apiKeys.delete, ({ params }) => {
+      const found = find(params.id);
       if (!found) return errorReply(404, 'not_found', 'API key not found');
       keys.splice(keys.indexOf(found), 1);
-      return { body: { ok: true } };
-    });
-  }
-  for (const key of initial) register(key);
+      return OK_REPLY;
+    }),
+  };
+
   return {
     keys,
     fullKeys,
     routes,
-    /** Connects the running fake API, so that keys created from now on can be changed too. */
-    bind: (fake: { route: (key: string, handler: FakeHandler) => void }) => {
-      bound = fake;
-    },
   };
 }
