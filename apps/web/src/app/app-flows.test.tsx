@@ -1,9 +1,9 @@
-import { routes as apiRoutes } from '@doppel/contracts';
+import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { makeConnection } from '@/features/messengers/test-support/messenger-fixtures';
-import { errorReply, makeSession, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, makeSession, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './test-support/render-app';
 
 // Journeys across features, wired by the app: layouts, auth effects and the demo exit.
@@ -16,7 +16,7 @@ describe('demo', () => {
       path: '/auth',
       routes: {
         ...signedInRoutes(demo),
-        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT),
         ...fakeRoute(apiRoutes.demo.start, { body: demo }),
       },
     });
@@ -37,11 +37,11 @@ describe('demo', () => {
       path: '/auth',
       routes: {
         ...signedInRoutes(demo),
-        [routeKey(apiRoutes.auth.refresh)]: SIGNED_OUT,
+        ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT),
         ...fakeRoute(apiRoutes.demo.start, { body: demo }),
-        [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => ({
+        ...fakeRoute(apiRoutes.settings.update, ({ body }: FakeRequest) => ({
           body: sampleSettings(body as Record<string, unknown>),
-        }),
+        })),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'RU' }));
@@ -137,13 +137,13 @@ describe('settings from the shell', () => {
 describe('messengers in the settings', () => {
   it('loads the Messengers tab into the dialog and follows live changes of a connection', async () => {
     const telegram = makeConnection('telegram', { username: '@doppel_bot' });
-    let items: unknown[] = [];
+    let items: MessengerConnection[] = [];
     let events: ReadableStreamDefaultController<Uint8Array> | null = null;
     const { user } = renderApp({
       path: '/actions',
       routes: {
         ...signedInRoutes(),
-        [routeKey(apiRoutes.messengers.list)]: () => ({ body: { items } }),
+        ...fakeRoute(apiRoutes.messengers.list, () => ({ body: { items } })),
         ...fakeRoute(apiRoutes.events.stream, () => ({
           headers: { 'content-type': 'text/event-stream' },
           stream: new ReadableStream<Uint8Array>({ start: (controller) => void (events = controller) }),
@@ -176,7 +176,7 @@ describe('language on sign-in', () => {
       path: '/actions',
       routes: {
         ...signedInRoutes(),
-        [routeKey(apiRoutes.settings.get)]: { body: sampleSettings({ language: 'de' }) },
+        ...fakeRoute(apiRoutes.settings.get, { body: sampleSettings({ language: 'de' }) }),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Assistent' })).toBeInTheDocument();

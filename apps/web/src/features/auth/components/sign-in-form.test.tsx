@@ -116,10 +116,13 @@ describe('sign-in form', () => {
   it('cannot be submitted twice while signing in', async () => {
     let answer: (value: unknown) => void = () => {};
     const { user, form, fake } = await openSignIn({
-      [routeKey(apiRoutes.auth.signIn)]: () =>
-        new Promise((resolve) => {
-          answer = () => resolve(errorReply(400, 'invalid_credentials', 'Invalid login credentials'));
-        }),
+      ...fakeRoute(
+        apiRoutes.auth.signIn,
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve(errorReply(400, 'invalid_credentials', 'Invalid login credentials'));
+          }),
+      ),
     });
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
     await user.type(form.getByLabelText('Password'), 'secret1');

@@ -1,14 +1,13 @@
-import { type McpServer, type McpServerList, routes as apiRoutes } from '@doppel/contracts';
+import { type McpServer, routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   errorReply,
   makeSession,
-  type FakeReply,
   type FakeRequest,
   fakeRoute,
-  routeKey,
+  type RouteReply,
 } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { McpServersTab } from './mcp-servers-tab';
@@ -39,15 +38,15 @@ const github = makeServer({
   isActive: false,
 });
 
-function list(...items: McpServer[]): FakeReply {
-  return { body: { items } satisfies McpServerList };
+function list(...items: McpServer[]): RouteReply<typeof apiRoutes.mcpServers.list> {
+  return { body: { items } };
 }
 
 async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
   const rendered = renderWithProviders(<Route path="*" element={<McpServersTab />} />, {
     server: {
       ...signedInRoutes(session),
-      [routeKey(apiRoutes.mcpServers.list)]: list(notion, github),
+      ...fakeRoute(apiRoutes.mcpServers.list, list(notion, github)),
       ...server,
     },
   });
@@ -77,9 +76,9 @@ describe('MCP tab', () => {
   });
 
   it('says when there are no servers yet, and shows a placeholder while loading', async () => {
-    let answer: (reply: FakeReply) => void = () => {};
+    let answer: (reply: RouteReply<typeof apiRoutes.mcpServers.list>) => void = () => {};
     const { container } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.list)]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+      ...fakeRoute(apiRoutes.mcpServers.list, () => new Promise((resolve) => (answer = resolve))),
     });
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).not.toBeNull());
     answer(list());
@@ -89,7 +88,7 @@ describe('MCP tab', () => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     const { fake, user } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.list)]: errorReply(500, 'internal', ''),
+      ...fakeRoute(apiRoutes.mcpServers.list, errorReply(500, 'internal', '')),
     });
     expect(
       await screen.findByText('Could not load your MCP servers', {}, { timeout: 5000 }),
@@ -107,7 +106,7 @@ describe('MCP tab', () => {
       color: 'green',
     });
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.list)]: () => list(...items),
+      ...fakeRoute(apiRoutes.mcpServers.list, () => list(...items)),
       ...fakeRoute(apiRoutes.mcpServers.create, () => {
         items = [created];
         return { status: 201, body: created };
@@ -149,7 +148,7 @@ describe('MCP tab', () => {
   it('switches a server off at once', async () => {
     let current = notion;
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.list)]: () => list(current),
+      ...fakeRoute(apiRoutes.mcpServers.list, () => list(current)),
       ...fakeRoute(apiRoutes.mcpServers.update, { id: notion.id }, ({ body }: FakeRequest) => {
         current = { ...notion, ...(body as object) };
         return { body: current };
@@ -166,10 +165,11 @@ describe('MCP tab', () => {
   it('tests a server: its tools, or why it failed', async () => {
     let calls = 0;
     const { user } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.test, { id: notion.id })]: () =>
+      ...fakeRoute(apiRoutes.mcpServers.test, { id: notion.id }, () =>
         ++calls === 1
-          ? { body: { ok: true, tools: ['search', 'fetch_page'], latencyMs: 40 } }
-          : { body: { ok: false, error: 'Refused to connect', latencyMs: 3 } },
+          ? { body: { ok: true as const, tools: ['search', 'fetch_page'], latencyMs: 40 } }
+          : { body: { ok: false as const, error: 'Refused to connect', latencyMs: 3 } },
+      ),
     });
     const test = await screen.findByRole('button', { name: 'Test Notion' });
     await user.click(test);
@@ -183,7 +183,7 @@ describe('MCP tab', () => {
   it('asks before deleting, and deletes only when confirmed', async () => {
     let items = [notion, github];
     const { user, fake } = await renderTab({
-      [routeKey(apiRoutes.mcpServers.list)]: () => list(...items),
+      ...fakeRoute(apiRoutes.mcpServers.list, () => list(...items)),
       ...fakeRoute(apiRoutes.mcpServers.delete, { id: notion.id }, () => {
         items = [github];
         return { status: 204 };

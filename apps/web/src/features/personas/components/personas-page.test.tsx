@@ -473,7 +473,7 @@ describe('High Concept Analysis', () => {
       renderPersonas(
         {
           ...personaServer([persona]).routes,
-          [routeKey(apiRoutes.tasks.get, { id: taskId })]: { body: task },
+          ...fakeRoute(apiRoutes.tasks.get, { id: taskId }, { body: task }),
         },
         { path: `/high-concept?persona=${persona.id}&proposal=${taskId}` },
       );

@@ -1,14 +1,26 @@
-import { routes as apiRoutes } from '@doppel/contracts';
+import { routes as apiRoutes, type Subscription, type UserSettings } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { errorReply, makeSession, makeUser, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import {
+  errorReply,
+  makeSession,
+  makeUser,
+  type FakeRequest,
+  fakeRoute,
+  routeKey,
+} from '@/test-support/fake-api';
 import { Route } from 'react-router';
 import { setCreateAccountHandler } from '@/lib/notify';
-import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
+import {
+  renderWithProviders,
+  sampleSettings,
+  signedInRoutes,
+  type ServerRoutes,
+} from '@/test-support/render-with-providers';
 import { SettingsDialog } from './settings-dialog';
 
-const subscription = {
+const subscription: Subscription = {
   planName: 'Pro Plan',
   priceCents: 2900,
   currency: 'USD',
@@ -127,7 +139,7 @@ describe('settings dialog', () => {
 
   it('shows the subscription with billing buttons disabled and explained', async () => {
     const { user, dialog } = await openSettings({
-      routes: { ...signedInRoutes(), [routeKey(apiRoutes.subscription.get)]: { body: subscription } },
+      routes: { ...signedInRoutes(), ...fakeRoute(apiRoutes.subscription.get, { body: subscription }) },
     });
     await user.click(dialog.getByRole('tab', { name: 'Subscription' }));
     expect(await dialog.findByRole('heading', { name: 'Pro Plan' })).toBeInTheDocument();
@@ -148,12 +160,9 @@ describe('settings dialog', () => {
     const { user, dialog, fake } = await openSettings({
       routes: {
         ...signedInRoutes(),
-        [routeKey(apiRoutes.settings.update)]: ({ body }: FakeRequest) => ({
-          body: {
-            ...(signedInRoutes()[routeKey(apiRoutes.settings.get)] as { body: object }).body,
-            ...(body as object),
-          },
-        }),
+        ...fakeRoute(apiRoutes.settings.update, ({ body }) => ({
+          body: sampleSettings(body as Partial<UserSettings>),
+        })),
       },
     });
     await user.click(dialog.getByRole('tab', { name: 'Language' }));

@@ -2,13 +2,8 @@ import { routes as apiRoutes, type TokenUsage } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, routeKey } from '@/test-support/fake-api';
-import {
-  renderWithProviders,
-  sampleSettings,
-  signedInRoutes,
-  type ServerRoutes,
-} from '@/test-support/render-with-providers';
+import { errorReply, fakeRoute, type RouteFake } from '@/test-support/fake-api';
+import { renderWithProviders, sampleSettings, signedInRoutes } from '@/test-support/render-with-providers';
 import { SettingsDialog } from './settings-dialog';
 
 function days(tokensByDay: Record<number, number> = {}): TokenUsage['daily'] {
@@ -30,14 +25,14 @@ const usage: TokenUsage = {
   daily: days({ 28: 24_567, 29: 100_000 }),
 };
 
-async function openTokens(reply: ServerRoutes[string]) {
+async function openTokens(reply: RouteFake<typeof apiRoutes.usage.tokens>) {
   const rendered = renderWithProviders(
     <Route path="*" element={<SettingsDialog open onOpenChange={() => {}} />} />,
     {
       server: {
         ...signedInRoutes(),
-        [routeKey(apiRoutes.usage.tokens)]: reply,
-        [routeKey(apiRoutes.settings.update)]: { body: sampleSettings({ language: 'de' }) },
+        ...fakeRoute(apiRoutes.usage.tokens, reply),
+        ...fakeRoute(apiRoutes.settings.update, { body: sampleSettings({ language: 'de' }) }),
       },
     },
   );
