@@ -126,7 +126,7 @@ describe('ApiClient', () => {
   });
 
   it('does not repeat a POST after a 502, which the server may already have carried out', async () => {
-    const fake = createFakeApi({ [routeKey(apiRoutes.auth.signUp)]: errorReply(502, 'internal') });
+    const fake = createFakeApi(fakeRoute(apiRoutes.auth.signUp, errorReply(502, 'internal')));
     fake.install();
     const { api } = signedInClient();
     await expect(
