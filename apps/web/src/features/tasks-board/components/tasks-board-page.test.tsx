@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { errorReply, type FakeRequest, fakeRoute, routeKey } from '@/test-support/fake-api';
+import { errorReply, type FakeRequest, fakeRoute, OK_REPLY, routeKey } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 import { makeTask } from '@/test-support/task-fixtures';
 import { TasksBoardPage } from './tasks-board-page';
@@ -34,6 +34,7 @@ function makeContact(name: string, company: string | null = null): Contact {
  */
 function taskServer(initial: Task[], contacts: Contact[] = []) {
   const tasks = [...initial];
+  const initialIds = new Set(initial.map((task) => task.id));
   const find = (id: string) => tasks.find((task) => task.id === id)!;
   const routes: ServerRoutes = {
     ...signedInRoutes(),
@@ -74,19 +75,20 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
       const items = contacts.filter((c) => `${c.name} ${c.company ?? ''}`.toLowerCase().includes(q));
       return { body: { items } };
     }),
-  };
-  for (const { id } of initial) {
-    routes[routeKey(apiRoutes.tasks.updateStatus, { id })] = ({ body }: FakeRequest) => {
+    // Only the tasks the server starts with can be moved or deleted.
+    ...fakeRoute(apiRoutes.tasks.updateStatus, ({ params: { id }, body }) => {
+      if (!initialIds.has(id)) return errorReply(404, 'not_found', 'Not found');
       const task = find(id);
       task.status = (body as { status: TaskStatus }).status;
       task.completedAt = task.status === 'completed' ? '2026-03-09T12:00:00.000Z' : null;
       return { body: task };
-    };
-    routes[routeKey(apiRoutes.tasks.delete, { id })] = () => {
+    }),
+    ...fakeRoute(apiRoutes.tasks.delete, ({ params: { id } }) => {
+      if (!initialIds.has(id)) return errorReply(404, 'not_found', 'Not found');
       tasks.splice(tasks.indexOf(find(id)), 1);
-      return { body: { ok: true } };
-    };
-  }
+      return OK_REPLY;
+    }),
+  };
   return { tasks, routes };
 }
 
