@@ -47,6 +47,8 @@ async function create(user: User, overrides: Partial<CreateCampaignInput> = {}):
 
 async function setStatus(id: string, status: CampaignStatus) {
   await doppel.ctx.db.update(campaigns).set({ status }).where(eq(campaigns.id, id));
+  // Written behind the app's back: its cached reads learn of it through the change feed.
+  await doppel.ctx.events.caughtUp();
 }
 
 async function seedLeads(
@@ -64,6 +66,7 @@ async function seedLeads(
       contactedAt: lead.contacted ? clock.now() : null,
     })),
   );
+  await doppel.ctx.events.caughtUp();
 }
 
 async function runJobsOf(campaignId: string) {
@@ -238,6 +241,7 @@ describe('the campaign list', () => {
         completionTokens: 9,
       },
     ]);
+    await doppel.ctx.events.caughtUp();
     const expected = {
       metrics: {
         leads_found: 6,

@@ -579,6 +579,7 @@ describe('analytics', () => {
         contactedAt: seed.contacted ?? null,
       })),
     );
+    await doppel.ctx.events.caughtUp();
     const response = await call(user, 'GET', `/api/campaigns/${campaign.id}/analytics`);
     expect(response.statusCode, response.body).toBe(200);
     const date = (offset: number) => new Date(today.getTime() + offset * DAY).toISOString().slice(0, 10);
@@ -617,6 +618,8 @@ describe('analytics', () => {
       source: 'manual_input',
       createdAt: new Date(clock.now().getTime() - 200 * DAY),
     });
+    // Written behind the app's back: its cached reads learn of it through the change feed.
+    await doppel.ctx.events.caughtUp();
     const old = (await call(user, 'GET', `/api/campaigns/${campaign.id}/analytics`)).json();
     expect(old.leadsOverTime).toHaveLength(90);
     expect(old.leadsOverTime.at(-1)).toEqual({
