@@ -19,6 +19,20 @@ export interface NewContact {
   personaId?: string | null;
 }
 
+function contactRow(actor: Pick<Actor, 'userId'>, contact: NewContact, now: Date) {
+  return {
+    userId: actor.userId,
+    personaId: contact.personaId ?? null,
+    name: contact.name,
+    company: contact.company ?? null,
+    language: contact.language,
+    source: contact.source,
+    handle: contact.handle ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export interface FoundContact {
   id: string;
   language: string;
@@ -70,17 +84,7 @@ export async function findOrCreateContact(
   }
   const [created] = await tx
     .insert(contacts)
-    .values({
-      userId,
-      personaId: create.personaId ?? null,
-      name: create.name,
-      company: create.company ?? null,
-      language: create.language,
-      source: create.source,
-      handle: create.handle ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(contactRow(actor, create, now))
     .returning({ id: contacts.id, language: contacts.language });
   return { ...created!, created: true };
 }
@@ -135,19 +139,7 @@ export async function addContacts(
   if (rows.length === 0) return [];
   const created = await tx
     .insert(contacts)
-    .values(
-      rows.map((row) => ({
-        userId: actor.userId,
-        personaId: row.personaId ?? null,
-        name: row.name,
-        company: row.company ?? null,
-        language: row.language,
-        source: row.source,
-        handle: row.handle ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
+    .values(rows.map((row) => contactRow(actor, row, now)))
     .returning({ id: contacts.id, name: contacts.name });
   return created;
 }
