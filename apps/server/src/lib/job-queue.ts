@@ -58,8 +58,7 @@ export interface JobQueue {
   stop(): Promise<void>;
   /**
    * Claims and runs due jobs one after another until none is left; resolves to how many ran.
-   * `userId` limits it to one user's jobs (tests sharing a database keep to their own), `kinds`
-   * to some kinds (domain events delivered before a request answers).
+   * `userId` limits it to one user's jobs (tests sharing a database keep to their own).
    */
   runDue(options?: RunDueOptions): Promise<number>;
   /** Runs these jobs now, if they are committed, due and not taken by another worker. */
@@ -84,7 +83,6 @@ const queuedMatching = (kind: string, match: PayloadMatch) =>
 
 export interface RunDueOptions {
   userId?: string;
-  kinds?: readonly string[];
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -103,9 +101,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let wakeUp: (() => void) | null = null;
 
   async function claim(filter: RunDueOptions & { ids?: readonly string[] } = {}): Promise<JobRow | null> {
-    const { userId, kinds: only, ids } = filter;
+    const { userId, ids } = filter;
     const now = clock.now();
-    const kinds = [...handlers.keys()].filter((kind) => !only || only.includes(kind));
+    const kinds = [...handlers.keys()];
     if (kinds.length === 0) return null;
     const leaseEnd = new Date(now.getTime() + leaseMs);
     const result = await db.execute(sql`

@@ -103,7 +103,7 @@ const byContext = new WeakMap<AppContext, SessionCache<unknown>>();
 /** Every session cache of this process (one per app; tests build several). */
 const everyCache = new Set<WeakRef<SessionCache<unknown>>>();
 
-/** The app's session cache, listening to change notices from the first use on. */
+/** The app's session cache, listening to the change feed from the first use on. */
 export function sessionCacheFor<Auth>(ctx: AppContext): SessionCache<Auth> {
   let cache = byContext.get(ctx);
   if (!cache) {
@@ -122,7 +122,7 @@ export function sessionCacheFor<Auth>(ctx: AppContext): SessionCache<Auth> {
 /**
  * Call where this process revokes a session or all of a user's sessions, inside or after the
  * transaction. The old token stops working here at once; until the revocation commits (and its
- * change notice arrives) the user or session is checked against the database every time.
+ * change event arrives) the user or session is checked against the database every time.
  */
 export function forgetSessions(target: Target): void {
   for (const ref of everyCache) {

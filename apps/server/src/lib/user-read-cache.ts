@@ -1,7 +1,7 @@
 import { changeTouches } from '@doppel/contracts';
 import type { AppContext } from './context';
 
-/** How long a cached read may be served when no change notice arrives (a lost NOTIFY). */
+/** How long a cached read may be served when no change event arrives (a lost NOTIFY). */
 export const USER_READ_CACHE_TTL_MS = 30_000;
 const MAX_KEYS_PER_USER = 200;
 const MAX_USERS = 2_000;

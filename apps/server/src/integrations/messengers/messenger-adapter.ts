@@ -1,4 +1,3 @@
-import type { MessengerApiUrls } from '../../lib/config';
 import type { MessengerPlatform } from '@doppel/contracts';
 
 /*
@@ -74,5 +73,3 @@ export interface MessengerAdapter {
   /** Checks a webhook request's authenticity and reads its messages. Never throws for bad input. */
   readWebhook(context: WebhookContext, request: WebhookRequest): WebhookOutcome;
 }
-
-export type { MessengerApiUrls };

@@ -51,7 +51,7 @@ async function refused(app: DoppelApp, accessToken: string) {
 /**
  * Retries until the check passes. Another process learns of a revocation through NOTIFY, a
  * moment after the commit on PostgreSQL; the window is well under the cache's lifetime, so only
- * the change notice, not expiry, can make these checks pass.
+ * the change event, not expiry, can make these checks pass.
  */
 function eventually(check: () => Promise<void>, withinMs = 1500): Promise<void> {
   expect(withinMs).toBeLessThan(SESSION_CACHE_TTL_MS / 2);
@@ -114,7 +114,7 @@ describe('remembered sessions', () => {
     const user = await signedInUser(doppel);
     await remembered(doppel, user.accessToken);
     await remembered(other, user.accessToken);
-    // Not through the sign-out code: only the database's change notice tells the caches.
+    // Not through the sign-out code: only the database's change event tells the caches.
     await doppel.ctx.db
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: 'sign_out' })

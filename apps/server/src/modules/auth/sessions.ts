@@ -164,7 +164,7 @@ export async function revokeAllSessions(
 /**
  * Checks a bearer token against its session, so sign-out and password resets take effect at
  * once. A live session is remembered for a few seconds per process (lib/session-cache.ts);
- * revocations here and change notices from the database end that at once.
+ * revocations here and the change feed's session events end that at once.
  */
 export async function authenticateAccessToken(ctx: AppContext, token: string): Promise<AuthenticatedUser> {
   const auth = await sessionCacheFor<AuthenticatedUser>(ctx).authenticate(token, ctx.clock.now(), () =>

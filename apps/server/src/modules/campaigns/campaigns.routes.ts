@@ -26,20 +26,15 @@ const CSV_BODY_LIMIT = LEAD_CSV_MAX_BYTES * 3 + 64 * 1024;
 /** Growth: campaigns, their leads, and provider keys. */
 export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
-  // Reads are served from the user's cache until a change notice (or this process's own write,
-  // below) drops it: a 10,000-lead campaign's figures cost milliseconds of database time.
+  // Reads are served from the user's cache until the change feed drops it (every write to
+  // campaigns, leads or their usage, from any process; a write here waits for it before it
+  // answers): a 10,000-lead campaign's figures cost milliseconds of database time.
   const cache = campaignReadCache(ctx);
   const cached = <T>(userId: string, key: string, load: () => Promise<T>) => cache.get(userId, key, load);
   // Cached answers are built from typed rows by toCampaign/toLead and were whole when cached;
   // re-checking them against the zod schema on every way out would cost more than the read (as
   // for the task list). The schemas still document the answers in OpenAPI.
   const plainJson = () => (data: unknown) => JSON.stringify(data);
-  // After any write here has committed and before its answer leaves, so the client's next read
-  // already sees it; other processes learn of it through the database's change notice.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.auth) cache.forget(request.auth.userId);
-  });
-
   on('campaigns.list', { serializerCompiler: plainJson }, async (request) => {
     const { userId } = requireAuth(request);
     return cached(userId, `list:${JSON.stringify(request.query)}`, () =>

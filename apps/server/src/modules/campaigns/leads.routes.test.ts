@@ -640,7 +640,7 @@ describe('cached reads', () => {
       (await call(user, 'GET', `/api/campaigns/${campaign.id}/leads`)).json<{ items: Lead[] }>();
     expect((await read()).items.map((item) => item.status)).toEqual(['new']);
     // A run job, another process or a cascade writes straight to the table: the database's
-    // change notice drops the cached answer.
+    // change event drops the cached answer.
     await doppel.ctx.db
       .update(campaignLeads)
       .set({ status: 'qualified' })

@@ -46,7 +46,7 @@ async function createTask(app: DoppelApp, user: User, title: string, fields: obj
 /**
  * Retries until the check passes. Changes from another process arrive through NOTIFY, a moment
  * after the commit on PostgreSQL; the window is far below the cache's lifetime, so only a
- * change notice, not expiry, can make these checks pass.
+ * change event, not expiry, can make these checks pass.
  */
 function eventually(check: () => Promise<void>, withinMs = 1500): Promise<void> {
   expect(withinMs).toBeLessThan(TASK_LIST_CACHE_TTL_MS / 4);

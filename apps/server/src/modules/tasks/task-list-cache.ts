@@ -3,7 +3,7 @@ import type { Task, TaskPage, TaskPriority, TaskStatus, TaskType } from '@doppel
 import { changeTouches } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 
-/** Bounds staleness should a change notice be lost (e.g. a dropped LISTEN connection). */
+/** Bounds staleness should a change event be lost (e.g. a dropped LISTEN connection). */
 export const TASK_LIST_CACHE_TTL_MS = 30_000;
 /** Tasks kept across all users and pages (a task is about 1 KB in memory). */
 const MAX_CACHED_TASKS = 20_000;
@@ -52,8 +52,8 @@ export function totalFor(totals: TaskTotals, filter: Omit<TaskListFilter, 'page'
 /**
  * Task list pages per user, and the user's totals counted once for every filter
  * (docs/decisions/008-task-list-caching.md). Whatever may change a user's lists drops all of
- * them: this process's task commands at once, any process's writes through the database's
- * change notices, and TASK_LIST_CACHE_TTL_MS in any case.
+ * them: any write from any process, through the change feed (docs/decisions/022), and
+ * TASK_LIST_CACHE_TTL_MS in any case.
  */
 export class TaskListCache {
   /** Least recently used first. */
