@@ -46,7 +46,17 @@ const envSchema = z.object({
   HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
+
+/**
+ * What a process does (docs/decisions/027): `all` serves HTTP and runs the background work (the
+ * one-process quick start), `web` only serves HTTP, `worker` only runs jobs and schedules and
+ * answers its health checks.
+ */
+export type ProcessRole = 'all' | 'web' | 'worker';
 
 export interface MessengerApiUrls {
   telegram: string;
@@ -95,6 +105,11 @@ export interface Config {
   growthRetry?: RetryPolicy;
   /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
   redditBaseUrl: string;
+  role: ProcessRole;
+  /** How long a worker's claim on a job holds before another worker may take the job over. */
+  jobLeaseMs: number;
+  /** How many jobs one process's worker runs at once, all kinds together. */
+  jobConcurrency: number;
 }
 
 export interface GrowthApiUrls {
@@ -131,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible',
+    );
+  }
+  // The embedded database belongs to one process, so a split into web and workers needs PostgreSQL.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: ${e.ROLE} needs DATABASE_URL (PostgreSQL); the embedded database serves one process, ROLE=all`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -171,5 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
     },
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
+    role: e.ROLE,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }

@@ -1,5 +1,4 @@
-import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { ThreadPoolError, ThreadTaskError, type ThreadPool, type ThreadTask } from '../../lib/thread-pool';
 import type { UploadType } from './file-types';
 
 /** The file cannot be read as it is; retrying will not help until it is replaced. */
@@ -20,37 +19,45 @@ export function markdownToText(markdown: string): string {
     .replace(/^\s*([-*+]|\d+\.)\s+/gm, '• ');
 }
 
-async function pdfText(buffer: Buffer): Promise<string> {
-  let pages: string[];
-  try {
-    // verbosity 0: pdf.js would print its repair warnings to the server log.
-    const pdf = await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0 });
-    ({ text: pages } = await extractPdfText(pdf, { mergePages: false }));
-    await pdf.destroy();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (/password/i.test(reason)) throw new ExtractionError('The PDF is protected by a password.');
-    throw new ExtractionError(`The PDF could not be read (${reason}).`);
-  }
-  return pages.map((page) => page.trim()).join('\n\n');
-}
+/** A step of thread-tasks.ts, which only worker threads load. */
+export const threadTask = (name: 'readPdfPages' | 'readDocxText' | 'analyseText'): ThreadTask => ({
+  module: new URL('./thread-tasks.ts', import.meta.url),
+  name,
+});
 
-async function docxText(buffer: Buffer): Promise<string> {
+/** Reads a PDF or DOCX in a worker thread; what the reader throws is the file's fault. */
+async function inThread<T>(threads: ThreadPool, task: ThreadTask, buffer: Buffer, kind: string): Promise<T> {
+  // A copy of its own, moved to the thread rather than cloned (a Buffer may share its memory).
+  const bytes = new Uint8Array(buffer);
   try {
-    const { value } = await mammoth.extractRawText({ buffer });
-    return value;
+    return await threads.run<T>(task, [bytes], [bytes.buffer]);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ExtractionError(`The Word document could not be read (${reason}).`);
+    if (error instanceof ThreadPoolError && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new ExtractionError(`The ${kind} is too large to read.`);
+    }
+    // A thread that died otherwise, or a pool closing: not the file's fault, so the queue retries.
+    if (!(error instanceof ThreadTaskError)) throw error;
+    if (/password/i.test(error.message)) throw new ExtractionError(`The ${kind} is protected by a password.`);
+    throw new ExtractionError(`The ${kind} could not be read (${error.message}).`);
   }
 }
 
-/** The text of an upload whose type was read from its content (file-types.ts). */
-export async function extractFileText(type: UploadType, buffer: Buffer): Promise<string> {
+/**
+ * The text of an upload whose type was read from its content (file-types.ts). PDF and DOCX are
+ * read in a worker thread of `threads`, so the event loop keeps answering requests meanwhile.
+ */
+export async function extractFileText(
+  threads: ThreadPool,
+  type: UploadType,
+  buffer: Buffer,
+): Promise<string> {
   let text: string;
-  if (type === 'pdf') text = await pdfText(buffer);
-  else if (type === 'docx') text = await docxText(buffer);
-  else {
+  if (type === 'pdf') {
+    const pages = await inThread<string[]>(threads, threadTask('readPdfPages'), buffer, 'PDF');
+    text = pages.map((page) => page.trim()).join('\n\n');
+  } else if (type === 'docx') {
+    text = await inThread<string>(threads, threadTask('readDocxText'), buffer, 'Word document');
+  } else {
     const raw = new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, '');
     text = type === 'md' ? markdownToText(raw) : raw;
   }
