@@ -244,11 +244,14 @@ describe('two server processes on one PostgreSQL', () => {
     expect(new Set(passages.map((passage) => passage.position)).size).toBe(passages.length);
     const [row] = await database.db.select().from(documents).where(eq(documents.id, created.id));
     expect(row).toMatchObject({ status: 'processed', errorReason: null });
-    expect(
-      await database.db
+    // The job row goes a moment after the document's commit, when the handler returns.
+    await until('the finished job is removed', async () => {
+      const left = await database.db
         .select()
         .from(jobs)
-        .where(sql`${jobs.payload}->>'documentId' = ${created.id}`),
-    ).toEqual([]);
+        .where(sql`${jobs.payload}->>'documentId' = ${created.id}`);
+      return left.length === 0 ? true : undefined;
+    });
+    expect(pageRequests).toHaveLength(2);
   });
 });
