@@ -1,21 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
+import { freePort } from './test-support/free-port';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // Node with tsx's loader, as `npm start` runs it: the tsx CLI would sit between the signal and
 // the server and SIGKILL it (exit 143) when a busy event loop takes over 30 ms to acknowledge.
