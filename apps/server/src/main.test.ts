@@ -37,7 +37,7 @@ describe('main process', () => {
       await holder.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('starts on its embedded database, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-main-'));
@@ -45,7 +45,7 @@ describe('main process', () => {
     const server = runServer({ DATA_DIR: dataDir, PORT: String(port) });
     try {
       let ready = false;
-      // A fresh embedded database takes over 20 s to create on a busy 2-core machine.
+      // A fresh embedded database can take over 20 s to create on a busy 2-core machine.
       for (let attempt = 0; attempt < 300 && !ready; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
