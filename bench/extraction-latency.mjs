@@ -3,8 +3,9 @@
 // p95 while processing stays within 2× the idle p95 (+5 ms) — extraction must not block the
 // event loop. Requests are paced (an open loop, RATE a second: well below what the server
 // answers, so the figure shows stalls rather than queueing) and timed from when each was due, so
-// a stalled event loop shows in full; "stall" is the longest the event loop was held at a time. The server and its job worker run in this process
-// through tsx (bench/run.mjs); the clients run in a worker thread.
+// a stalled event loop shows in full; "stall" is the longest the event loop was held at a time.
+// The server and its job worker run in this process through tsx (bench/run.mjs); the clients run
+// in a worker thread.
 //
 // Environment: RATE (requests a second, default 20), PDFS (documents processed one after the
 // other while measuring, default 5), IDLE_SECONDS (default 5), BENCH_DATABASE_URL (PostgreSQL).
