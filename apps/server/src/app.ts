@@ -43,6 +43,7 @@ import { createJobQueue } from './lib/job-queue';
 import { registerJobHandlers, subscribeToDomainEvents } from './background';
 import { createLocalFileStore } from './integrations/storage/file-store';
 import { createChangeFeed } from './lib/change-feed';
+import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Node's own figures (CPU, memory, event-loop lag) at /metrics; main.ts turns them on. */
+  processMetrics?: boolean;
 }
 
 export interface DoppelApp {
@@ -88,7 +91,14 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   });
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
+  const metrics = createMetrics({
+    db: database.db,
+    clock,
+    poolStats: () => database.poolStats(),
+    processMetrics: options.processMetrics,
+  });
   const mailer = createMailer({
+    metrics,
     db: database.db,
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom,
@@ -112,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     jobs,
     domainEvents: createDomainEvents(database.db, jobs, app.log),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    metrics,
   };
   registerJobHandlers(ctx);
   subscribeToDomainEvents(ctx);
@@ -163,7 +174,19 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     return payload;
   });
 
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  app.addHook('onResponse', async (request, reply) => {
+    // An event stream's "duration" is how long a tab stayed open, not a latency.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+    // The route's pattern, never the raw URL: one series per route, whatever the ids.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  await app.register(healthRoutes, {
+    ping: () => database.ping(),
+    metrics,
+    metricsToken: config.metricsToken,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(demoRoutes, { prefix: '/api', ctx });
   await app.register(

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database, processMetrics: true });
 
   // Idempotent deletes, so any number of processes may run them side by side.
   const housekeeping = async () => {

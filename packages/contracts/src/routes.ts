@@ -195,6 +195,7 @@ export const routes = named({
   health: {
     live: route('GET', '/healthz', { hide: true }),
     ready: route('GET', '/readyz', { hide: true }),
+    metrics: route('GET', '/metrics', { hide: true }),
   },
   auth: {
     signUp: route<{ body: SignUpInput; response: Out<typeof c.signUpResultSchema> }>(

@@ -35,6 +35,8 @@ export interface Database {
    * resolves to a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections (for /metrics); null on PGlite, which has no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         const stop = await client.listen(channel, onMessage);
         return () => stop();
       },
+      poolStats: () => null,
       close: async () => {
         try {
           await client.close();
@@ -125,6 +128,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
       return () => listener.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -46,6 +46,7 @@ const envSchema = z.object({
   HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface MessengerApiUrls {
@@ -95,6 +96,11 @@ export interface Config {
   growthRetry?: RetryPolicy;
   /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
   redditBaseUrl: string;
+  /**
+   * The Bearer token /metrics asks for; without it /metrics answers only direct connections
+   * from this machine (lib/metrics.ts).
+   */
+  metricsToken: string | undefined;
 }
 
 export interface GrowthApiUrls {
@@ -171,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
     },
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -10,6 +10,7 @@ import type { ChangeFeed } from './change-feed';
 import type { DomainEvents } from './domain-events';
 import type { JobQueue } from './job-queue';
 import type { FileStore } from './file-store';
+import type { Metrics } from './metrics';
 
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -31,4 +32,6 @@ export interface AppContext {
   jobs: JobQueue;
   /** Uploaded originals under DATA_DIR/files. */
   files: FileStore;
+  /** What /metrics reports (lib/metrics.ts). */
+  metrics: Metrics;
 }
