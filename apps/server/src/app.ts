@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -41,7 +40,7 @@ import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './lib/job-queue';
 import { registerJobHandlers, subscribeToDomainEvents } from './background';
-import { createLocalFileStore } from './integrations/storage/file-store';
+import { createFileStore } from './integrations/storage/file-store';
 import { createChangeFeed } from './lib/change-feed';
 import { createDomainEvents } from './lib/domain-events';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -111,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     background: createBackgroundWork(app.log, caughtUp),
     jobs,
     domainEvents: createDomainEvents(database.db, jobs, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: await createFileStore(config),
   };
   registerJobHandlers(ctx);
   subscribeToDomainEvents(ctx);

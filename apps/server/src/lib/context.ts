@@ -29,6 +29,6 @@ export interface AppContext {
   domainEvents: DomainEvents;
   /** Durable background jobs (lib/job-queue.ts). */
   jobs: JobQueue;
-  /** Uploaded originals under DATA_DIR/files. */
+  /** Uploaded originals: DATA_DIR/files, or the S3-compatible bucket (integrations/storage). */
   files: FileStore;
 }
