@@ -39,6 +39,7 @@ import { registerPublicApiDocs } from './public-api/public-api-docs';
 import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './lib/job-queue';
+import { safeLoggerOptions } from './lib/safe-logging';
 import { registerJobHandlers, subscribeToDomainEvents } from './background';
 import { createFileStore } from './integrations/storage/file-store';
 import { createChangeFeed } from './lib/change-feed';
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
