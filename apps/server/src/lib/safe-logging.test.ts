@@ -5,7 +5,7 @@ import type { CreatedApiKey } from '@doppel/contracts';
 import { apiKeys, eq, sql, users } from '@doppel/db';
 import { buildApp, type DoppelApp } from '../app';
 import { signedInUser, testConfig, testDatabase } from '../test-support/test-app';
-import { serializeError } from './safe-logging';
+import { redactUrl, serializeError } from './safe-logging';
 
 /*
  * Queries that fail with secrets among their values, run through the app's own paths that log
@@ -28,6 +28,7 @@ interface LoggedError {
 interface LogLine {
   msg: string;
   err?: LoggedError;
+  req?: { url: string };
 }
 
 const logged = (): LogLine[] => logLines.map((line) => JSON.parse(line) as LogLine);
@@ -176,6 +177,26 @@ describe('database errors in the log', () => {
     const bare = logged().filter((line) => line.msg?.startsWith('Failed query: select $1::uuid'));
     expect(bare).toHaveLength(2);
     expectNoSecretLogged();
+  });
+});
+
+describe('request lines in the log', () => {
+  it('do not carry the token of an emailed link, which reaches the server as a page load', async () => {
+    const token = 'zL5PKT8-N_7eic9tb615pECFLjtfxHAmSm_8nR6zmNw';
+    await doppel.app.inject({ method: 'GET', url: `/auth/reset?token=${token}&lang=fr` });
+    const urls = logged().flatMap((line) => (line.req ? [line.req.url] : []));
+    expect(urls).toContain('/auth/reset?token=[redacted]&lang=fr');
+    expect(logLines.join('\n')).not.toContain(token);
+  });
+
+  it('redact every secret-looking query parameter, however it is spelled', () => {
+    expect(redactUrl('/webhooks/whatsapp/1?hub.mode=subscribe&hub.verify_token=abc&hub.challenge=42')).toBe(
+      '/webhooks/whatsapp/1?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
+    );
+    expect(redactUrl('/auth/verify?%74oken=abc')).toBe('/auth/verify?%74oken=[redacted]');
+    expect(redactUrl('/api/tasks?q=pricing&page=2')).toBe('/api/tasks?q=pricing&page=2');
+    expect(redactUrl('/api/tasks')).toBe('/api/tasks');
+    expect(redactUrl('/x?%E0%A4%A=1&api_key=k')).toBe('/x?%E0%A4%A=1&api_key=[redacted]');
   });
 });
 

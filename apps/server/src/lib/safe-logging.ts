@@ -126,13 +126,60 @@ function withSafeDefaultMessage(this: unknown, args: Parameters<LogFn>, method: 
   return method.apply(this, args);
 }
 
-/** The Fastify logger option with the safe error serializer; `false` stays off. */
+/** Query parameters that carry a secret: email links' `token`, WhatsApp's `hub.verify_token`. */
+const SECRET_PARAMETER = /token|secret|password|key|signature|code/i;
+
+/**
+ * A request line's address without the values of secret query parameters: the web app's email
+ * links (/auth/reset?token=…) reach the server as page loads, and each request is logged.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = '', value] = pair.split('=', 2);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is kept as sent and checked as it is.
+      }
+      return value !== undefined && SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's own request serializer, with the address redacted. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The Fastify logger option with the safe error and request serializers; `false` stays off. */
 export function safeLoggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false || logger === undefined) return logger;
   const options: LoggerOptions = logger === true ? {} : logger;
   return {
     ...options,
-    serializers: { ...options.serializers, err: serializeError },
+    serializers: { ...options.serializers, err: serializeError, req: serializeRequest },
     hooks: { ...options.hooks, logMethod: withSafeDefaultMessage },
   } as FastifyServerOptions['logger'];
 }
