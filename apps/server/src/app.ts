@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -40,8 +39,9 @@ import { registerPublicApiDocs } from './public-api/public-api-docs';
 import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './lib/job-queue';
+import { safeLoggerOptions } from './lib/safe-logging';
 import { registerJobHandlers, subscribeToDomainEvents } from './background';
-import { createLocalFileStore } from './integrations/storage/file-store';
+import { createFileStore } from './integrations/storage/file-store';
 import { createChangeFeed } from './lib/change-feed';
 import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     background: createBackgroundWork(app.log, caughtUp),
     jobs,
     domainEvents: createDomainEvents(database.db, jobs, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: await createFileStore(config),
     metrics,
   };
   registerJobHandlers(ctx);

@@ -47,6 +47,29 @@ const envSchema = z.object({
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'S3_ENDPOINT must be an http or https address')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[\w-][\w.-]*(\/[\w-][\w.-]*)*\/?$/,
+      'S3_PREFIX must be a folder such as doppel/ (letters, digits, . _ -; no part starting with a dot)',
+    )
+    .optional(),
 });
 
 export interface MessengerApiUrls {
@@ -101,6 +124,20 @@ export interface Config {
    * from this machine (lib/metrics.ts).
    */
   metricsToken: string | undefined;
+  /** The S3-compatible bucket for uploaded originals (S3_BUCKET); null = DATA_DIR/files. */
+  objectStorage: ObjectStorageConfig | null;
+}
+
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** Unset for AWS S3; the server's address for MinIO, R2 and the like. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or a folder ending in '/', put before every key. */
+  prefix: string;
 }
 
 export interface GrowthApiUrls {
@@ -139,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible',
     );
   }
+  const objectStorage = objectStorageConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -178,5 +216,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
+    objectStorage,
+  };
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+/** S3_BUCKET turns object storage on; the other S3_* settings mean nothing without it. */
+function objectStorageConfig(e: z.infer<typeof envSchema>): ObjectStorageConfig | null {
+  if (!e.S3_BUCKET) {
+    const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length === 0) return null;
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${stray.join(', ')} is set`);
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both required when S3_BUCKET is set',
+    );
+  }
+  const endpoint = e.S3_ENDPOINT?.replace(/\/+$/, '');
+  // Cloudflare R2 takes only the region "auto"; AWS and MinIO default to us-east-1.
+  const r2 = endpoint !== undefined && new URL(endpoint).hostname.endsWith('.r2.cloudflarestorage.com');
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint,
+    region: e.S3_REGION ?? (r2 ? 'auto' : 'us-east-1'),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // Servers of our own (MinIO) seldom have a wildcard DNS name per bucket; AWS wants the bucket in the host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+    prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
   };
 }

@@ -30,7 +30,7 @@ export interface AppContext {
   domainEvents: DomainEvents;
   /** Durable background jobs (lib/job-queue.ts). */
   jobs: JobQueue;
-  /** Uploaded originals under DATA_DIR/files. */
+  /** Uploaded originals: DATA_DIR/files, or the S3-compatible bucket (integrations/storage). */
   files: FileStore;
   /** What /metrics reports (lib/metrics.ts). */
   metrics: Metrics;

@@ -12,7 +12,7 @@ import { and, documents, eq, isNotNull, sql } from '@doppel/db';
 import { PageFetchError } from '../../integrations/web/fetch-page';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { ExtractionError } from './extract-text';
+import { ExtractionError } from './document-errors';
 import { DOCUMENT_NOT_FOUND, getDocument } from './documents';
 import { sniffFileType, type UploadType } from './file-types';
 import { isYouTubeUrl } from './read-html';

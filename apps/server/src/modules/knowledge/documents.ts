@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { detectLanguage } from '../language';
+import { documentErrorFields } from './document-errors';
 import { extractiveSummary, keyTopics, qualityScore, splitPassages } from './text-analysis';
 import { searchConfig } from './text-search';
 
@@ -55,7 +56,7 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
     size: row.sizeBytes,
     uploadDate: row.createdAt.toISOString(),
     status: row.status,
-    errorReason: row.errorReason,
+    ...documentErrorFields(row.errorReason),
     summary: row.summary,
     quality: row.quality,
     keyTopics: row.keyTopics,

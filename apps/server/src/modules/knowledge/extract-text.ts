@@ -1,11 +1,7 @@
 import mammoth from 'mammoth';
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { ExtractionError } from './document-errors';
 import type { UploadType } from './file-types';
-
-/** The file cannot be read as it is; retrying will not help until it is replaced. */
-export class ExtractionError extends Error {
-  override name = 'ExtractionError';
-}
 
 /** Markdown's inline markup out; headings and lists stay, they are the text's structure. */
 export function markdownToText(markdown: string): string {
@@ -28,9 +24,10 @@ async function pdfText(buffer: Buffer): Promise<string> {
     ({ text: pages } = await extractPdfText(pdf, { mergePages: false }));
     await pdf.destroy();
   } catch (error) {
+    // The library's own words stay in the log (cause): they are not the user's to read.
     const reason = error instanceof Error ? error.message : String(error);
-    if (/password/i.test(reason)) throw new ExtractionError('The PDF is protected by a password.');
-    throw new ExtractionError(`The PDF could not be read (${reason}).`);
+    const code = /password/i.test(reason) ? 'pdf_password' : 'pdf_unreadable';
+    throw new ExtractionError(code, undefined, { cause: error });
   }
   return pages.map((page) => page.trim()).join('\n\n');
 }
@@ -40,8 +37,7 @@ async function docxText(buffer: Buffer): Promise<string> {
     const { value } = await mammoth.extractRawText({ buffer });
     return value;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ExtractionError(`The Word document could not be read (${reason}).`);
+    throw new ExtractionError('docx_unreadable', undefined, { cause: error });
   }
 }
 
@@ -58,6 +54,6 @@ export async function extractFileText(type: UploadType, buffer: Buffer): Promise
     .replace(/\r\n?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  if (!text) throw new ExtractionError('No text could be found in this file (a scan without a text layer?).');
+  if (!text) throw new ExtractionError('no_text');
   return text;
 }

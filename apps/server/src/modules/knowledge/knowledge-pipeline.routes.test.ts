@@ -158,7 +158,7 @@ describe('uploads and the processing pipeline', () => {
     const id = results[0]!.document!.id;
     await doppel.ctx.jobs.runDue({ userId: user.userId });
     const failed = await detail(user, id);
-    expect(failed.status).toBe('error');
+    expect(failed).toMatchObject({ status: 'error', errorCode: 'pdf_unreadable' });
     expect(failed.errorReason).toMatch(/^The PDF could not be read/);
     expect(await search(user, 'revenue')).toMatchObject({ hits: [] });
 
@@ -179,9 +179,9 @@ describe('uploads and the processing pipeline', () => {
       headers: { ...auth(user), ...replacement.headers },
     });
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: 'pending', errorReason: null });
+    expect(retried.json()).toMatchObject({ status: 'pending', errorCode: null, errorReason: null });
     await doppel.ctx.jobs.runDue({ userId: user.userId });
-    expect(await detail(user, id)).toMatchObject({ status: 'processed', errorReason: null });
+    expect(await detail(user, id)).toMatchObject({ status: 'processed', errorCode: null, errorReason: null });
     expect((await search(user, 'revenue share')).hits[0]).toMatchObject({ documentId: id });
 
     // Only a failed document can be retried.
@@ -461,7 +461,8 @@ describe('links', () => {
       });
       expect(after.json()).toMatchObject({
         status: 'error',
-        errorReason: 'This address is on a private or local network; only public web pages can be added.',
+        errorCode: 'link_refused',
+        errorReason: 'Only public http and https pages can be added.',
       });
     } finally {
       await strict.app.close();

@@ -1,13 +1,15 @@
-import type { DocumentCategory, DocumentType } from '@doppel/contracts';
+import type { DocumentCategory, DocumentErrorCode, DocumentType } from '@doppel/contracts';
 import { and, documents, eq, inArray, users } from '@doppel/db';
 import { fetchPage, pageText, PageFetchError, anyAddress } from '../../integrations/web/fetch-page';
 import type { AppContext } from '../../lib/context';
+import { FileMissingError } from '../../lib/file-store';
 import { isPublicAddress } from '../../lib/public-only-fetch';
 import type { JobHandler } from '../../lib/job-queue';
 import { generateForUser, resolveModel } from '../ai-models';
 import { detectLanguage } from '../language';
 import { indexDocumentText } from './documents';
-import { extractFileText, ExtractionError } from './extract-text';
+import { ExtractionError, fetchFailureCode } from './document-errors';
+import { extractFileText } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
 
@@ -48,19 +50,20 @@ export async function readLink(ctx: AppContext, url: string) {
   if (page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml' || page.mediaType === '') {
     return { page, read: readHtml(pageText(page), page.url) };
   }
-  throw new PageFetchError('http_status', `This link is not a web page or a PDF (${page.mediaType}).`);
+  throw new ExtractionError('link_not_page', `This link is not a web page or a PDF (${page.mediaType}).`);
 }
 
 async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadSource> {
   if (document.filePath) {
     const buffer = await ctx.files.read(document.filePath);
     const sniffed = sniffFileType(buffer, document.name);
-    if ('error' in sniffed) throw new ExtractionError(sniffed.message);
+    if ('error' in sniffed)
+      throw new ExtractionError(sniffed.error === 'empty' ? 'no_text' : 'unsupported_type');
     return { text: await extractFileText(sniffed.type, buffer), language: null };
   }
   if (document.url) {
     const { read } = await readLink(ctx, document.url);
-    if (!read.text.trim()) throw new ExtractionError('The page has no readable text.');
+    if (!read.text.trim()) throw new ExtractionError('no_text');
     return {
       text: read.text,
       language: read.language,
@@ -105,10 +108,15 @@ async function modelSummary(
   }
 }
 
-async function markError(ctx: AppContext, payload: ProcessDocumentPayload, reason: string): Promise<void> {
+/** Only a code is stored (document-errors.ts): never an exception's text. */
+async function markError(
+  ctx: AppContext,
+  payload: ProcessDocumentPayload,
+  code: DocumentErrorCode,
+): Promise<void> {
   await ctx.db
     .update(documents)
-    .set({ status: 'error', errorReason: reason, updatedAt: ctx.clock.now() })
+    .set({ status: 'error', errorReason: code, updatedAt: ctx.clock.now() })
     .where(and(eq(documents.id, payload.documentId), eq(documents.userId, payload.userId)));
 }
 
@@ -139,9 +147,14 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
   try {
     source = await readSource(ctx, document);
   } catch (error) {
-    if (error instanceof ExtractionError) return markError(ctx, payload, error.message);
+    if (error instanceof ExtractionError) return markError(ctx, payload, error.code);
+    if (error instanceof FileMissingError) {
+      // Another process's disk (DATA_DIR without S3_BUCKET on several processes), or lost.
+      ctx.log.warn({ err: error, documentId }, 'the original of a document is not in the file store');
+      return markError(ctx, payload, 'file_missing');
+    }
     if (error instanceof PageFetchError && error.reason !== 'unreachable' && error.reason !== 'timeout') {
-      return markError(ctx, payload, error.message);
+      return markError(ctx, payload, fetchFailureCode(error.reason));
     }
     throw error;
   }
@@ -176,11 +189,12 @@ export function processDocumentJob(ctx: AppContext): JobHandler<ProcessDocumentP
     kind: PROCESS_DOCUMENT_JOB,
     maxAttempts: 3,
     run: (payload) => processDocument(ctx, payload),
+    // The queue logs the error itself; the user sees only its kind.
     onFailed: (payload, error) =>
       markError(
         ctx,
         payload,
-        error instanceof PageFetchError ? error.message : `Processing failed: ${error.message}`,
+        error instanceof PageFetchError ? fetchFailureCode(error.reason) : 'processing_failed',
       ),
   };
 }
