@@ -10,6 +10,7 @@ import {
   clientInfo,
   setRefreshCookie,
 } from '../../plugins/authenticate';
+import { createSameOriginHook } from '../../plugins/same-origin';
 import { languageFromHeader } from '../../lib/request-language';
 import { limitAuthAttempt } from './auth-rate-rules';
 import { endSession, rotateSession } from './sessions';
@@ -23,6 +24,9 @@ const tags = ['auth'];
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
+  // The refresh cookie is scoped to this prefix, so browsers send it with every request here:
+  // none of them may come from another site.
+  app.addHook('onRequest', createSameOriginHook(ctx.config.publicUrl));
 
   on('auth.signUp', async (request, reply) => {
     const language = request.body.language ?? languageFromHeader(request.headers['accept-language']);
