@@ -13,6 +13,7 @@ import {
 import { createSameOriginHook } from '../../plugins/same-origin';
 import { languageFromHeader } from '../../lib/request-language';
 import { limitAuthAttempt } from './auth-rate-rules';
+import { KNOWN_DEVICE_COOKIE, setKnownDeviceCookie } from './known-device';
 import { endSession, rotateSession } from './sessions';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
@@ -34,8 +35,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   on('auth.signIn', async (request, reply) => {
-    const issued = await signIn(ctx, request.body, clientInfo(request));
+    const issued = await signIn(ctx, request.body, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
     setRefreshCookie(reply, ctx, issued.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
+    setKnownDeviceCookie(reply, ctx, issued.knownDeviceCookie);
     return issued.session;
   });
 
