@@ -36,14 +36,17 @@ function cookiePost(
   });
 }
 
-/** The session still works: its refresh cookie rotates and its access token is accepted. */
-async function expectSessionAlive(user: User) {
-  const me = await doppel.app.inject({
+function me(user: User) {
+  return doppel.app.inject({
     method: 'GET',
     url: '/api/me',
     headers: { authorization: `Bearer ${user.accessToken}` },
   });
-  expect(me.statusCode).toBe(200);
+}
+
+/** The session still works: its access token is accepted and its refresh cookie rotates. */
+async function expectSessionAlive(user: User) {
+  expect((await me(user)).statusCode).toBe(200);
   const refreshed = await cookiePost('/api/auth/refresh', user, { 'content-type': 'application/json' });
   expect(refreshed.statusCode).toBe(200);
 }
@@ -112,6 +115,7 @@ describe('cookie-authenticated routes refuse other sites (CSRF)', () => {
     await expectSessionAlive(user);
     const out = await cookiePost('/api/auth/sign-out', user, { referer: `${OWN}/actions` });
     expect(out.statusCode).toBe(200);
+    expect((await me(user)).statusCode).toBe(401);
   });
 
   it('refuses a form-type body that names no origin (an old browser’s cross-site form)', async () => {
@@ -186,6 +190,7 @@ describe('cookie-authenticated routes refuse other sites (CSRF)', () => {
     const rotated = { ...user, refreshToken: cookieValue(refreshed, 'doppel_refresh')! };
     const out = await cookiePost('/api/auth/sign-out', rotated, { 'content-type': 'application/json' }, '{}');
     expect(out.statusCode).toBe(200);
+    expect((await me(user)).statusCode).toBe(401);
   });
 
   it('guards sign-in and demo entry too: another site cannot swap the browser’s session cookie', async () => {
