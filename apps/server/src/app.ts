@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     log: app.log,
     events,
     secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
+    deriveKey: (purpose) => deriveKey(master, purpose),
     background: createBackgroundWork(app.log, caughtUp),
     jobs,
     domainEvents: createDomainEvents(database.db, jobs, app.log),

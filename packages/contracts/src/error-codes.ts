@@ -16,6 +16,7 @@ export const errorCodes = [
   'session_expired',
   'forbidden',
   'demo_restricted',
+  'cross_site_request',
   'not_found',
   'conflict',
   'rate_limited',
@@ -40,6 +41,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   session_expired: 401,
   forbidden: 403,
   demo_restricted: 403,
+  // A cookie-carrying request from another site (or a form that hides its origin): CSRF.
+  cross_site_request: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
@@ -67,6 +70,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   session_expired: 'Your session has expired. Please sign in again.',
   forbidden: 'You do not have access to this resource',
   demo_restricted: 'This is not available in demo mode. Create an account to use it.',
+  cross_site_request:
+    'This request did not come from the Doppel app and was refused. Reload the page and try again.',
   not_found: 'Not found',
   conflict: 'Conflict',
   rate_limited: 'Too many requests. Please try again later.',

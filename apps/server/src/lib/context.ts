@@ -24,6 +24,8 @@ export interface AppContext {
   events: ChangeFeed;
   /** Encrypts secrets at rest (AI provider keys, messenger credentials). */
   secrets: SecretBox;
+  /** A key for one purpose (e.g. signing known-device cookies), derived from the master secret. */
+  deriveKey: (purpose: string) => Uint8Array;
   /** Work started by a request and finished after its answer (lib/background-work.ts). */
   background: BackgroundWork;
   /** Facts modules state for others to act on, delivered through the job queue (lib/domain-events.ts). */
