@@ -2,7 +2,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../lib/config';
 import { assertSafeKey, FileMissingError, type FileStore } from '../../lib/file-store';
-import { createS3FileStore } from './s3-file-store';
 
 /**
  * The store the configuration names: the S3-compatible bucket when S3_BUCKET is set (checked
@@ -10,6 +9,8 @@ import { createS3FileStore } from './s3-file-store';
  */
 export async function createFileStore(config: Config): Promise<FileStore> {
   if (!config.objectStorage) return createLocalFileStore(path.join(config.dataDir, 'files'));
+  // Loaded only when used: the AWS SDK adds over half a second to every start-up.
+  const { createS3FileStore } = await import('./s3-file-store');
   const store = createS3FileStore(config.objectStorage);
   await store.checkBucket();
   return store;
