@@ -12,6 +12,7 @@ import { ExtractionError, fetchFailureCode } from './document-errors';
 import { extractFileText } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
+import { cutText } from '../../lib/text';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
 
@@ -96,12 +97,12 @@ async function modelSummary(
       system:
         'You summarise documents from the user’s private knowledge base. Answer with the summary ' +
         'only: two or three sentences, in the language the document is written in.',
-      prompt: `Document “${name}”:\n\n${text.slice(0, SUMMARY_INPUT_CHARS)}`,
+      prompt: `Document “${name}”:\n\n${cutText(text, SUMMARY_INPUT_CHARS)}`,
       temperature: 0.2,
       maxOutputTokens: 300,
     });
     const summary = answer.text.trim();
-    return summary ? { summary: summary.slice(0, 2000), by: model.config.model } : undefined;
+    return summary ? { summary: cutText(summary, 2000), by: model.config.model } : undefined;
   } catch (error) {
     ctx.log.warn({ err: error }, 'model summary failed; keeping the extractive one');
     return undefined;
