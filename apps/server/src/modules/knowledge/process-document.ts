@@ -12,7 +12,7 @@ import { ExtractionError, fetchFailureCode } from './document-errors';
 import { extractFileText } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
-import { cutText } from '../../lib/text';
+import { cutText, storableText } from '../../lib/text';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
 
@@ -78,6 +78,24 @@ async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadS
   }
   // A thought or sample whose text is stored already.
   return { text: document.content, language: document.language };
+}
+
+/**
+ * Files and pages may hold NUL or broken UTF-16 (PDF text layers, pages with raw control
+ * bytes); what is stored of them is kept without (docs/decisions/028).
+ */
+function storableSource(source: ReadSource): ReadSource {
+  return {
+    ...source,
+    text: storableText(source.text),
+    ...(source.link && {
+      link: {
+        ...source.link,
+        title: storableText(source.link.title),
+        description: storableText(source.link.description),
+      },
+    }),
+  };
 }
 
 /** The user's model summarises when there is one; on any failure the extractive summary stays. */
@@ -146,7 +164,7 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
 
   let source: ReadSource;
   try {
-    source = await readSource(ctx, document);
+    source = storableSource(await readSource(ctx, document));
   } catch (error) {
     if (error instanceof ExtractionError) return markError(ctx, payload, error.code);
     if (error instanceof FileMissingError) {
