@@ -46,6 +46,7 @@ import { createChangeFeed } from './lib/change-feed';
 import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
 import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, parseJsonBody, refuseHostileUrl } from './plugins/refuse-hostile-text';
 import { registerWebApp } from './plugins/web-app';
 
 /** Requests that change nothing need not wait for the change feed. */
@@ -75,20 +76,14 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     bodyLimit: 1024 * 1024,
     // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Body-less POSTs (refresh, sign-out) may still carry a JSON content type.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    if (text === '' || text === undefined) return done(null, undefined);
-    try {
-      done(null, JSON.parse(text as string));
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  // Refuses text no column can store (NUL, half a surrogate pair) in the body and the URL.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addHook('onRequest', refuseHostileUrl);
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
   const metrics = createMetrics({

@@ -8,6 +8,7 @@
  */
 export const errorCodes = [
   'validation_failed',
+  'invalid_characters',
   'unauthorized',
   'invalid_credentials',
   'email_not_verified',
@@ -33,6 +34,8 @@ export type ErrorCode = (typeof errorCodes)[number];
 
 export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 400,
+  // NUL or half a surrogate pair anywhere in the request: no column can store it (decision 028).
+  invalid_characters: 400,
   unauthorized: 401,
   invalid_credentials: 400,
   email_not_verified: 403,
@@ -62,6 +65,8 @@ export const errorStatus: Record<ErrorCode, number> = {
 /** Default English messages; they read like the hosted auth provider's, which the spec passes through. */
 export const errorMessages: Record<ErrorCode, string> = {
   validation_failed: 'Please fill in all required fields',
+  invalid_characters:
+    'The text contains characters that cannot be saved (a NUL character or half of an emoji). Remove them and try again.',
   unauthorized: 'Auth session missing!',
   invalid_credentials: 'Invalid login credentials',
   email_not_verified: 'Email not confirmed',

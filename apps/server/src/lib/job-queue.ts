@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, jobs, sql, type Db, type DbOrTx } from '@doppel/db';
 import type { Clock } from './clock';
+import { storableText } from './text';
 
 /*
  * Durable background jobs in the application's own database (docs/decisions/016). A job row is
@@ -138,15 +139,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function fail(job: JobRow, handler: JobHandler<{ userId: string }> | undefined, error: Error) {
     const now = clock.now();
     const final = !handler || job.attempts >= job.maxAttempts;
+    // A message may quote the text that failed, NUL and all; it must not fail in turn.
+    const lastError = storableText(error.message);
     await db
       .update(jobs)
       .set(
         final
-          ? { status: 'failed', lockedUntil: null, lastError: error.message, updatedAt: now }
+          ? { status: 'failed', lockedUntil: null, lastError, updatedAt: now }
           : {
               status: 'queued',
               lockedUntil: null,
-              lastError: error.message,
+              lastError,
               runAt: new Date(now.getTime() + backoffMs(job.attempts)),
               updatedAt: now,
             },

@@ -1,5 +1,6 @@
 import { parseFeed } from 'feedsmith';
 import { parse as parseHtml } from 'node-html-parser';
+import { shortenText } from '../../lib/text';
 
 /*
  * Reading RSS, Atom, RDF and JSON Feed with feedsmith (maintained, typed, no native parts),
@@ -38,7 +39,7 @@ export function plainText(html: string | null | undefined, max = SUMMARY_MAX): s
   if (!html) return '';
   const text = /<[a-z!/]/i.test(html) || html.includes('&') ? parseHtml(html).textContent : html;
   const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > max ? `${collapsed.slice(0, max - 1).trimEnd()}…` : collapsed;
+  return shortenText(collapsed, max);
 }
 
 function toDate(value: string | null | undefined): Date | null {

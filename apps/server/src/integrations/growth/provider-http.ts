@@ -1,4 +1,5 @@
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
+import { cutText } from '../../lib/text';
 
 /*
  * One call to a lead-source or enrichment provider's HTTP API (Pipedrive, Apollo, Hunter, People
@@ -187,7 +188,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A trimmed non-empty string, or null. */
 export function text(value: unknown, max = 500): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+  return typeof value === 'string' && value.trim() ? cutText(value.trim(), max) : null;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { forgetSessions, sessionCacheFor, type SessionCheck } from '../../lib/session-cache';
 import type { AuthenticatedUser, ClientInfo } from '../../plugins/authenticate';
 import { loadUserView } from './user-view';
+import { cutText } from '../../lib/text';
 
 export interface IssuedSession {
   session: Session;
@@ -32,7 +33,7 @@ export async function startSession(
       .values({
         userId,
         ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 500),
+        userAgent: client.userAgent && cutText(client.userAgent, 500),
         createdAt: now,
         lastUsedAt: now,
         expiresAt: refreshExpiry(now),

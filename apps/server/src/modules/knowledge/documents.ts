@@ -26,6 +26,7 @@ import { detectLanguage } from '../language';
 import { documentErrorFields } from './document-errors';
 import { extractiveSummary, keyTopics, qualityScore, splitPassages } from './text-analysis';
 import { searchConfig } from './text-search';
+import { cutText } from '../../lib/text';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 /** summarizedBy of an extractive summary (no model). */
@@ -61,7 +62,7 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
     quality: row.quality,
     keyTopics: row.keyTopics,
     url: row.url,
-    contentPreview: row.content.slice(0, PREVIEW_LENGTH),
+    contentPreview: cutText(row.content, PREVIEW_LENGTH),
     language: row.language,
     usageStats: { requests: row.usageRequests, relevance: row.usageRelevance, connections },
     isSample: row.isSample,

@@ -46,6 +46,17 @@ beforeAll(async () => {
       response.writeHead(302, { location: '/article' });
       return response.end();
     }
+    if (request.url === '/nul-page') {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      // NUL bytes, and bytes that are not UTF-8 (an encoded surrogate: read as U+FFFD).
+      return response.end(
+        Buffer.concat([
+          Buffer.from('Churn fell\u0000 after the onboarding calls.\n\nNet revenue retention rose to '),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from(' 112 percent.\u0000'),
+        ]),
+      );
+    }
     if (request.url === '/image') {
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -323,6 +334,29 @@ describe('uploads and the processing pipeline', () => {
       .json<DocumentList>()
       .items.map((item) => item.quality);
     expect(list.stats.averageQuality).toBe(Math.round(qualities.reduce((a, b) => a + b, 0) / 4));
+  });
+
+  it('a page with NUL bytes is indexed without them; a file name with one is refused', async () => {
+    const user = await signedInUser(doppel);
+    const created = await call(user, 'POST', '/api/documents/links', { url: `${siteUrl}/nul-page` });
+    expect(created.statusCode, created.body).toBe(201);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    const page = await detail(user, created.json<KnowledgeDocument>().id);
+    expect(page).toMatchObject({ status: 'processed' });
+    expect(page.contentPreview).toContain('Churn fell after the onboarding calls.');
+    expect(page.contentPreview).toMatch(/retention rose to \uFFFD+ 112 percent/);
+    expect((await search(user, 'onboarding')).hits).toHaveLength(1);
+
+    const named = multipart([{ name: 'files', filename: 'no\u0000tes.txt', content: 'Fine text.' }]);
+    const refused = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: named.payload,
+      headers: { ...auth(user), ...named.headers },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'invalid_characters' } });
+    expect((await call(user, 'GET', '/api/documents')).json<DocumentList>().total).toBe(1);
   });
 
   it('deletes the kept file with the document, and keeps other users out of uploads', async () => {

@@ -12,6 +12,7 @@ import { ExtractionError, fetchFailureCode } from './document-errors';
 import { extractFileText } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
+import { cutText, storableText } from '../../lib/text';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
 
@@ -79,6 +80,24 @@ async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadS
   return { text: document.content, language: document.language };
 }
 
+/**
+ * Files and pages may hold NUL or broken UTF-16 (PDF text layers, pages with raw control
+ * bytes); what is stored of them is kept without (docs/decisions/028).
+ */
+function storableSource(source: ReadSource): ReadSource {
+  return {
+    ...source,
+    text: storableText(source.text),
+    ...(source.link && {
+      link: {
+        ...source.link,
+        title: storableText(source.link.title),
+        description: storableText(source.link.description),
+      },
+    }),
+  };
+}
+
 /** The user's model summarises when there is one; on any failure the extractive summary stays. */
 async function modelSummary(
   ctx: AppContext,
@@ -96,12 +115,12 @@ async function modelSummary(
       system:
         'You summarise documents from the user’s private knowledge base. Answer with the summary ' +
         'only: two or three sentences, in the language the document is written in.',
-      prompt: `Document “${name}”:\n\n${text.slice(0, SUMMARY_INPUT_CHARS)}`,
+      prompt: `Document “${name}”:\n\n${cutText(text, SUMMARY_INPUT_CHARS)}`,
       temperature: 0.2,
       maxOutputTokens: 300,
     });
     const summary = answer.text.trim();
-    return summary ? { summary: summary.slice(0, 2000), by: model.config.model } : undefined;
+    return summary ? { summary: cutText(summary, 2000), by: model.config.model } : undefined;
   } catch (error) {
     ctx.log.warn({ err: error }, 'model summary failed; keeping the extractive one');
     return undefined;
@@ -145,7 +164,7 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
 
   let source: ReadSource;
   try {
-    source = await readSource(ctx, document);
+    source = storableSource(await readSource(ctx, document));
   } catch (error) {
     if (error instanceof ExtractionError) return markError(ctx, payload, error.code);
     if (error instanceof FileMissingError) {

@@ -510,6 +510,27 @@ describe('job changes', () => {
     expect(await tasksOf(user)).toHaveLength(1);
   });
 
+  it('a name of 80 emoji makes its task whole: texts cut to length never end in half an emoji', async () => {
+    const user = await signedInUser(doppel);
+    // Each emoji is two UTF-16 units; with or without a letter first, every cut falls on one.
+    for (const name of ['😀'.repeat(80), `a${'😀'.repeat(80)}`, '👩🏽‍💻'.repeat(28)]) {
+      const response = await call(user, 'POST', '/api/signals/job-changes', {
+        name,
+        newCompany: `b${'🚀'.repeat(99)}`,
+        title: '🎉'.repeat(100),
+        date: '2026-02-20',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const task = (
+        await call(user, 'GET', `/api/tasks/${response.json<{ taskId: string }>().taskId}`)
+      ).json<Task>();
+      expect(task.title).toContain(name);
+      // The offline analysis shortened the activity line to its summary with an ellipsis.
+      expect(task.context.summary).toMatch(/…$/);
+      expect(JSON.stringify(task)).not.toMatch(/\\ud[89a-f]/i);
+    }
+  });
+
   it('CSV import: good rows make tasks and new contacts, bad rows are reported by their real line, duplicates counted', async () => {
     const user = await signedInUser(doppel);
     await call(user, 'POST', '/api/signals/job-changes', {
