@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, hasUnstorableText, safeCutIndex, shortenText, storableText } from './text';
+import {
+  cutText,
+  hasUnstorableText,
+  safeCutIndex,
+  shortenText,
+  storableText,
+  storableTextPieces,
+} from './text';
 
 const wellFormed = (text: string) =>
   !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
@@ -41,5 +48,15 @@ describe('text a column can store', () => {
       expect(short.endsWith('…')).toBe(true);
       expect(wellFormed(short)).toBe(true);
     }
+  });
+
+  it('makes a stream storable piece by piece, keeping an emoji split between two pieces whole', () => {
+    const pieces = storableTextPieces();
+    const out = ['Hi\u0000 \ud83d', '\ude00\ud83d', '\ude00 x\ud83d'].map((piece) => pieces.next(piece));
+    expect(out).toEqual(['Hi ', '😀', '😀 x']);
+    expect(pieces.end()).toBe('\uFFFD');
+    expect(pieces.end()).toBe('');
+    const lone = storableTextPieces();
+    expect(lone.next('\udc00a')).toBe('\uFFFDa');
   });
 });

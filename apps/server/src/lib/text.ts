@@ -26,12 +26,15 @@ export function storableText(text: string): string {
   return hasUnstorableText(text) ? text.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD') : text;
 }
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 /** The end of a cut at `index` or just before it, so that no surrogate pair is split. */
 export function safeCutIndex(text: string, index: number): number {
   if (index <= 0 || index >= text.length) return Math.max(0, Math.min(index, text.length));
-  const before = text.charCodeAt(index - 1);
-  const after = text.charCodeAt(index);
-  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? index - 1 : index;
+  return isHighSurrogate(text.charCodeAt(index - 1)) && isLowSurrogate(text.charCodeAt(index))
+    ? index - 1
+    : index;
 }
 
 /** At most `max` UTF-16 units of `text` (the unit zod's `.max()` counts), never half an emoji. */
@@ -42,4 +45,27 @@ export function cutText(text: string, max: number): string {
 /** `text` if it fits in `max` units; else cut to fit with "…" at the end. */
 export function shortenText(text: string, max: number): string {
   return text.length <= max ? text : `${cutText(text, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A stream's text pieces (a model's deltas) made storable one by one. A piece that ends in the
+ * first half of a surrogate pair keeps that half for the next piece, so an emoji split between
+ * two pieces stays whole; `end` gives what is still held, made storable.
+ */
+export function storableTextPieces(): { next(piece: string): string; end(): string } {
+  let held = '';
+  return {
+    next(piece) {
+      const text = held + piece;
+      const cut =
+        text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.length - 1 : text.length;
+      held = text.slice(cut);
+      return storableText(text.slice(0, cut));
+    },
+    end() {
+      const rest = storableText(held);
+      held = '';
+      return rest;
+    },
+  };
 }

@@ -171,6 +171,56 @@ describe('news feeds', () => {
     expect(await queuedPolls(doppel.ctx.db, added.id)).toHaveLength(1);
   });
 
+  it('a feed item and a Reddit post with NUL and half an emoji make their tasks, stored without them', async () => {
+    const user = await signedInUser(doppel);
+    await addContact(user, { name: 'Ivo Marek', company: 'Kestrel Freight', language: 'en' });
+    const path = feedPath();
+    site.setRaw(path, {
+      status: 200,
+      headers: { 'content-type': 'application/feed+json' },
+      body: JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'Freight\u0000 Weekly',
+        items: [
+          {
+            id: 'kf-1',
+            title: 'Kestrel\u0000 Freight buys a rail yard \ud83d',
+            content_text: 'The deal\u0000 closes in May.',
+            url: 'https://news.example.com/kestrel',
+            date_published: hoursAgo(2).toISOString(),
+          },
+        ],
+      }),
+    });
+    const feed = await addSource(user, { kind: 'rss', url: site.url(path) });
+    const now = Math.floor(clock.now().getTime() / 1000);
+    reddit.setSubreddit('FreightOps', {
+      posts: [
+        {
+          id: 'fo1',
+          title: 'Rail\u0000 onboarding for \udc00 drivers?',
+          author: 'ana',
+          createdUtc: now - 60,
+        },
+      ],
+      rules: [],
+    });
+    await addSource(user, { kind: 'reddit', subreddit: 'FreightOps', keywords: ['onboarding'] });
+    await runJobs(user);
+
+    expect(await source(user, feed.id)).toMatchObject({
+      name: 'Freight Weekly',
+      lastError: null,
+      tasksCreated: 1,
+    });
+    const tasks = await tasksOf(user);
+    expect(tasks.map((task) => task.type).sort()).toEqual(['proactive_message', 'reddit_comment']);
+    const news = tasks.find((task) => task.type === 'proactive_message')!;
+    expect(news.context.triggerData?.newsTitle).toBe('Kestrel Freight buys a rail yard \uFFFD');
+    const comment = tasks.find((task) => task.type === 'reddit_comment')!;
+    expect(comment.context.triggerData?.originalPost).toBe('Rail onboarding for \uFFFD drivers?');
+  });
+
   it('a repeated poll makes nothing; a 304 answer does no work; a changed feed makes one more task', async () => {
     const user = await signedInUser(doppel);
     await addContact(user, { name: 'Omar Haddad', company: 'Dune Robotics' });
