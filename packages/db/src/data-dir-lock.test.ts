@@ -31,7 +31,7 @@ async function otherProcessHolding(dataDir: string, procDir?: string): Promise<C
   });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`the lock holder exited (${code})`)));
