@@ -31,12 +31,12 @@ afterAll(async () => {
 });
 
 /** The app on its own pool and listener, named so the test can find their sessions. */
-async function startApp(url: string) {
+async function startApp(url: string, poolSize = 4) {
   const applicationName = uniqueApplicationName();
   const db = await openDatabase({
     kind: 'postgres',
     url: withApplicationName(url, applicationName),
-    poolSize: 4,
+    poolSize,
   });
   const doppel = await buildApp({ config: testConfig(), database: db, logger: false });
   const baseUrl = await doppel.app.listen({ port: 0, host: '127.0.0.1' });
@@ -44,6 +44,7 @@ async function startApp(url: string) {
     doppel,
     baseUrl,
     applicationName,
+    database: db,
     async stop() {
       await doppel.app.close();
       await db.close();
@@ -171,6 +172,11 @@ describe('a dropped PostgreSQL connection', () => {
       expect(await database.terminate(applicationName)).toBeGreaterThanOrEqual(2);
       await expectLiveAgain(doppel, user.accessToken, tab, Date.now());
       expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+      // The terminated connections left the pool: it has only live ones, and nobody waits.
+      const stats = running.database.poolStats()!;
+      expect(stats.total).toBeGreaterThanOrEqual(1);
+      expect(stats.total).toBeLessThanOrEqual(4);
+      expect(stats.waiting).toBe(0);
     } finally {
       await tab.close();
     }
@@ -233,6 +239,36 @@ describe('an outage of the database', () => {
       } finally {
         await tab.close();
       }
+    } finally {
+      await running.stop();
+      await proxy.close();
+    }
+  });
+});
+
+describe('a connection that died silently in the pool', () => {
+  it('is given back when a transaction’s BEGIN finds it dead, so the pool does not shrink', async () => {
+    const proxy = await startTcpProxy(database.url);
+    // One connection: should the dead one never come back, every later query would wait for it.
+    const running = await startApp(proxy.url(database.url), 1);
+    const { doppel } = running;
+    try {
+      const user = await signedInUser(doppel);
+      // The session check is remembered for a few seconds: the next write starts with its
+      // transaction's BEGIN, on the pool's one idle connection.
+      const warm = await doppel.app.inject({
+        method: 'GET',
+        url: '/api/tasks',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(warm.statusCode).toBe(200);
+      proxy.severSilently();
+      const hit = await createTask(doppel, user.accessToken);
+      expect(hit.statusCode).toBe(503);
+      expect(hit.json().error.code).toBe('database_unavailable');
+      const next = await createTask(doppel, user.accessToken);
+      expect(next.statusCode).toBe(201);
+      expect(running.database.poolStats()).toMatchObject({ total: 1, waiting: 0 });
     } finally {
       await running.stop();
       await proxy.close();

@@ -228,8 +228,8 @@ const RECONNECT_MAX_MS = 5_000;
  * dropped without telling anyone looks open but delivers nothing; TCP keepalive would notice
  * only after minutes.
  */
-const LISTENER_PING_MS = 30_000;
-const LISTENER_PING_TIMEOUT_MS = 10_000;
+const LISTENER_PING_MS = 10_000;
+const LISTENER_PING_TIMEOUT_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own, outside the pool, that stays open: when it drops it is

@@ -108,6 +108,11 @@ export interface TcpProxy {
   url(url: string): string;
   /** Drops every connection and refuses new ones, as a stopped or unreachable server does. */
   cut(): Promise<void>;
+  /**
+   * Ends the open connections at the server's side only, telling the app nothing — as a
+   * failover or a router's time-out does: the app learns when it next sends something.
+   */
+  severSilently(): void;
   /** Accepts connections again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -121,11 +126,17 @@ export interface TcpProxy {
 export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   const server = net.createServer((client) => {
     const upstream = net.connect({ host: target.hostname, port: Number(target.port || 5432) });
+    const pair = { client, upstream };
+    pairs.add(pair);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        pairs.delete(pair);
+      });
       socket.on('error', () => {});
     }
     client.pipe(upstream).pipe(client);
@@ -155,6 +166,17 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
       return parsed.toString();
     },
     cut: stop,
+    severSilently() {
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        upstream.removeAllListeners('close');
+        upstream.destroy();
+        // The app's next bytes find nobody: only then does its side close.
+        client.once('data', () => client.destroy());
+        client.resume();
+      }
+    },
     async restore() {
       await listen(port);
     },
