@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
 import { buildApp, type DoppelApp } from './app';
+import { openEventStream } from './test-support/event-stream';
 import { signedInUser, testConfig } from './test-support/test-app';
 import {
   faultTestDatabase,
@@ -54,42 +55,6 @@ async function startApp(url: string, poolSize = 4) {
 
 type Running = Awaited<ReturnType<typeof startApp>>;
 
-/** Opens GET /events like the web app and collects the events' types and data. */
-async function openStream(baseUrl: string, accessToken: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/events`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    signal: controller.signal,
-  });
-  const received: Array<{ event: string; data: { type: string; taskId?: string }; at: number }> = [];
-  const reading = (async () => {
-    let buffer = '';
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) received.push({ event, data: JSON.parse(data), at: Date.now() });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return {
-    received,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
 async function createTask(doppel: DoppelApp, accessToken: string) {
   return doppel.app.inject({
     method: 'POST',
@@ -117,7 +82,7 @@ async function createTaskThroughFault(doppel: DoppelApp, accessToken: string, wi
   }
 }
 
-type Stream = Awaited<ReturnType<typeof openStream>>;
+type Stream = Awaited<ReturnType<typeof openEventStream>>;
 
 /**
  * After a fault at `faultAt`: a change made right away reaches the open tab — as its own event,
@@ -128,13 +93,13 @@ type Stream = Awaited<ReturnType<typeof openStream>>;
 async function expectLiveAgain(doppel: DoppelApp, accessToken: string, tab: Stream, faultAt: number) {
   const writeStartedAt = Date.now();
   const first = await createTaskThroughFault(doppel, accessToken);
-  const resync = await waitFor(
-    () => tab.received.find((item) => item.event === 'resync' && item.at >= faultAt),
+  const resyncAt = await waitFor(
+    () => tab.arrivedAt.find((at, i) => tab.received[i]!.event === 'resync' && at >= faultAt),
     5_000,
     'the resync after the listener reconnected',
   );
   const seen = tab.received.some((item) => item.data.taskId === first);
-  expect(seen || resync.at >= writeStartedAt).toBe(true);
+  expect(seen || resyncAt >= writeStartedAt).toBe(true);
   const next = await createTaskThroughFault(doppel, accessToken);
   const delivered = await waitFor(
     () => tab.received.find((item) => item.data.taskId === next),
@@ -166,7 +131,7 @@ describe('a dropped PostgreSQL connection', () => {
   it('leaves the app answering when its pool and listener are terminated; live updates resume within 5 s', async () => {
     const { doppel, baseUrl, applicationName } = running;
     const user = await signedInUser(doppel);
-    const tab = await openStream(baseUrl, user.accessToken);
+    const tab = await openEventStream(baseUrl, user.accessToken);
     try {
       // The pool holds a connection or more, the listener one.
       expect(await database.terminate(applicationName)).toBeGreaterThanOrEqual(2);
@@ -185,7 +150,7 @@ describe('a dropped PostgreSQL connection', () => {
   it('keeps writes quick while only the listener is down, and streams again once it is back', async () => {
     const { doppel, baseUrl, applicationName } = running;
     const user = await signedInUser(doppel);
-    const tab = await openStream(baseUrl, user.accessToken);
+    const tab = await openEventStream(baseUrl, user.accessToken);
     try {
       expect(await database.terminate(applicationName, 'listener')).toBe(1);
       const faultAt = Date.now();
@@ -208,7 +173,7 @@ describe('an outage of the database', () => {
     const { doppel, baseUrl } = running;
     try {
       const user = await signedInUser(doppel);
-      const tab = await openStream(baseUrl, user.accessToken);
+      const tab = await openEventStream(baseUrl, user.accessToken);
       try {
         await proxy.cut();
         const during = await createTask(doppel, user.accessToken);
@@ -285,7 +250,7 @@ describe('idle_session_timeout on the role', () => {
     try {
       const { doppel, baseUrl, applicationName } = running;
       const user = await signedInUser(doppel);
-      const tab = await openStream(baseUrl, user.accessToken);
+      const tab = await openEventStream(baseUrl, user.accessToken);
       try {
         const listenerPid = async () =>
           (

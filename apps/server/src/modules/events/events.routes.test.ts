@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from '../../app';
 import { sessions, sql } from '@doppel/db';
+import { openEventStream } from '../../test-support/event-stream';
 import { createTestApp, signedInUser } from '../../test-support/test-app';
 
 let doppel: DoppelApp;
@@ -13,44 +14,7 @@ afterAll(async () => {
   await doppel.app.close();
 });
 
-/** Opens GET /events like the web app does and collects the events it receives. */
-async function openStream(accessToken: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/events`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    signal: controller.signal,
-  });
-  const received: Array<{ event: string; data: unknown }> = [];
-  let buffer = '';
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) received.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return {
-    response,
-    received,
-    /** Resolves once the server has ended the stream (or the test closed it). */
-    ended: reading,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+const openStream = (accessToken: string) => openEventStream(baseUrl, accessToken);
 
 /** A second session of the same user (another browser). */
 async function signInAgain(user: { email: string; password: string; ip: string }): Promise<string> {
