@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import type { Database } from '@doppel/db';
+import { connectionFailureIn, type Database } from '@doppel/db';
 import type { Config } from './lib/config';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
@@ -99,6 +99,14 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     from: config.smtpFrom,
     log: app.log,
   });
+  // A pooled connection the database dropped while idle is replaced on the next query; the
+  // requests that were using one answer 503 (plugins/error-handler.ts, docs/decisions/025).
+  const stopConnectionLog = database.onConnectionLost((error) =>
+    app.log.warn(
+      { database: connectionFailureIn(error) ?? { message: error.message } },
+      'a pooled database connection was lost',
+    ),
+  );
   const events = await createChangeFeed(database, app.log);
   // A write's own changes reach this process's caches before anyone learns it is done, so
   // the next read never serves what the write changed (lib/change-feed.ts).
@@ -129,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     await ctx.background.settled();
     mailer.close();
     await ctx.events.close();
+    stopConnectionLog();
   });
 
   await app.register(fastifyHelmet, {

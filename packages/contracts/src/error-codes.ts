@@ -28,6 +28,7 @@ export const errorCodes = [
   'ai_model_required',
   'link_unreachable',
   'messenger_failed',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -59,6 +60,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   link_unreachable: 422,
   // The messenger platform refused or could not be reached; the message says which and why.
   messenger_failed: 502,
+  // The database dropped the connection or is restarting: nothing was wrong with the request,
+  // and the same request shortly after succeeds (with a Retry-After header).
+  database_unavailable: 503,
   internal: 500,
 };
 
@@ -87,5 +91,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
   link_unreachable: 'The link could not be fetched',
   messenger_failed: 'The messenger platform did not accept the request',
+  database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   internal: 'Something went wrong',
 };

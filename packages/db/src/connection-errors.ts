@@ -1,0 +1,81 @@
+/**
+ * Whether an error means the database could not be reached or dropped the connection, rather
+ * than that a query was wrong: the server answers 503 (try again) instead of 500 for these
+ * (docs/decisions/025). Query errors arrive wrapped (drizzle's "Failed query", pg's
+ * AggregateError for several addresses), so the causes are searched too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return connectionFailureIn(error) !== undefined;
+}
+
+/**
+ * The error in the chain that says the connection failed: its code and message are safe to log,
+ * unlike a wrapping query error's, which carries the query's parameters.
+ */
+export function connectionFailureIn(error: unknown): { code?: string; message: string } | undefined {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const candidate = pending.pop();
+    if (typeof candidate !== 'object' || candidate === null || seen.has(candidate)) continue;
+    seen.add(candidate);
+    const found = candidate as ErrorLike;
+    if (isConnectionFailure(found)) {
+      return {
+        code: typeof found.code === 'string' ? found.code : undefined,
+        message: typeof found.message === 'string' ? found.message : '',
+      };
+    }
+    pending.push(found.cause);
+    if (Array.isArray(found.errors)) pending.push(...(found.errors as unknown[]));
+  }
+  return undefined;
+}
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * SQLSTATEs of a server that ended or refused the session: operator intervention
+ * (pg_terminate_backend 57P01, crash 57P02, starting up or shutting down 57P03, database
+ * dropped 57P04, idle_session_timeout 57P05) and too many connections (53300). Class 08 is
+ * connection exceptions as a whole. 57014 (a cancelled statement) is deliberately not here.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '53300']);
+
+/** Socket errors of a server that is down, restarting or unreachable. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * node-postgres's own messages for a connection that ended under a query, was already broken
+ * when a query came, or could not be had from the pool in time.
+ */
+const DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable/,
+  /^timeout exceeded when trying to connect/,
+  /^Client was closed/,
+];
+
+function isConnectionFailure(error: ErrorLike): boolean {
+  if (typeof error.code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(error.code) || NETWORK_CODES.has(error.code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(error.code)) return true;
+  }
+  return (
+    typeof error.message === 'string' &&
+    DRIVER_MESSAGES.some((pattern) => pattern.test(error.message as string))
+  );
+}
