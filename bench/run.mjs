@@ -12,6 +12,7 @@ for (const script of [
   'campaign-leads.mjs',
   'restart.mjs',
   'faults.mjs',
+  'extraction-latency.mjs',
 ]) {
   // tsx lets the benchmarks share TypeScript helpers with the end-to-end tests.
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 if (!isMainThread && workerData?.httpLoad) await clients(workerData);
+if (!isMainThread && workerData?.pacedLoad) await pacedClients(workerData);
 
 /**
  * One keep-alive HTTP/1.1 connection that sends ready-made requests and reads each response up
@@ -118,4 +119,65 @@ export function runClients(options) {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+}
+
+/**
+ * Worker: GET requests sent at a fixed rate whatever the server does (an open loop), each timed
+ * from the moment it was due, until the main thread posts 'stop'. A closed loop would stop
+ * sending while the server is stalled and so hide the stall; here a request that had to wait
+ * for a blocked event loop counts with its whole wait. Connections are opened as needed.
+ */
+async function pacedClients({ address, token, path, perSecond }) {
+  const request = encodeRequest(address, 'GET', path, { authorization: `Bearer ${token}` });
+  const idle = [];
+  const latencies = [];
+  const failures = [];
+  const inFlight = new Set();
+  let stopping = false;
+  parentPort.once('message', () => (stopping = true));
+  const send = async (due) => {
+    try {
+      const connection = idle.pop() ?? (await connect(address));
+      const code = await connection.send(request);
+      latencies.push(performance.now() - due);
+      if (code !== 200) failures.push(`HTTP ${code}`);
+      idle.push(connection);
+    } catch (error) {
+      failures.push(error.message);
+    }
+  };
+  const started = performance.now();
+  for (let n = 0; !stopping; n++) {
+    const due = started + (n * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sending = send(due).finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  }
+  await Promise.all(inFlight);
+  for (const connection of idle) connection.close();
+  parentPort.postMessage({ latencies, failures, seconds: (performance.now() - started) / 1000 });
+}
+
+/**
+ * Sends GET `path` `perSecond` times a second from a worker thread until stop() is called;
+ * stop() resolves to { latencies, failures, seconds }.
+ */
+export function startPacedClients(options) {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { ...options, pacedLoad: true },
+    execArgv: [],
+  });
+  const result = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const answer = await result;
+      await worker.terminate();
+      return answer;
+    },
+  };
 }

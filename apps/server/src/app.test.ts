@@ -92,3 +92,18 @@ describe('server surface', () => {
     ).toEqual(expect.arrayContaining(['fullName', 'email', 'password']));
   });
 });
+
+describe('a worker process (ROLE=worker)', () => {
+  it('answers its health checks and serves nothing else', async () => {
+    const worker = await createTestApp({ config: { role: 'worker', webDistDir: webDist } });
+    try {
+      expect((await worker.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+      expect((await worker.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+      for (const url of ['/api/me', '/api/openapi.json', '/api/v1/openapi.json', '/auth', '/']) {
+        expect((await worker.app.inject(url)).statusCode).toBe(404);
+      }
+    } finally {
+      await worker.app.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -40,8 +41,9 @@ import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './lib/job-queue';
 import { safeLoggerOptions } from './lib/safe-logging';
-import { registerJobHandlers, subscribeToDomainEvents } from './background';
+import { registerJobHandlers, registerSchedules, subscribeToDomainEvents } from './background';
 import { createFileStore } from './integrations/storage/file-store';
+import { createThreadPool } from './lib/thread-pool';
 import { createChangeFeed } from './lib/change-feed';
 import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
@@ -111,7 +113,15 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   // A write's own changes reach this process's caches before anyone learns it is done, so
   // the next read never serves what the write changed (lib/change-feed.ts).
   const caughtUp = () => events.caughtUp();
-  const jobs = createJobQueue({ db: database.db, clock, log: app.log, afterEach: caughtUp });
+  const jobs = createJobQueue({
+    db: database.db,
+    clock,
+    log: app.log,
+    leaseMs: config.jobLeaseMs,
+    concurrency: config.jobConcurrency,
+    listen: (channel, onMessage) => database.listen(channel, onMessage),
+    afterEach: caughtUp,
+  });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -127,14 +137,24 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     domainEvents: createDomainEvents(database.db, jobs, app.log),
     files: await createFileStore(config),
     metrics,
+    // Small: it keeps the event loop free, it does not make the machine faster (decision 027).
+    threads: createThreadPool({
+      size: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+      maxHeapMb: 1024,
+      // Below the event loop: when cores are short, requests go first (lib/thread-pool.worker.ts).
+      nice: 10,
+      log: app.log,
+    }),
   };
   registerJobHandlers(ctx);
+  registerSchedules(ctx, database);
   subscribeToDomainEvents(ctx);
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKey', null);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.background.settled();
+    await ctx.threads.close();
     mailer.close();
     await ctx.events.close();
     stopConnectionLog();
@@ -192,6 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     metrics,
     metricsToken: config.metricsToken,
   });
+  // A worker process runs jobs and schedules and answers only its health checks (and /metrics).
+  if (config.role === 'worker') return { app, ctx };
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(demoRoutes, { prefix: '/api', ctx });
   await app.register(

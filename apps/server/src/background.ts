@@ -1,13 +1,28 @@
 /*
- * What runs in the background, in one place: each module's durable job kinds and which module
- * acts on which domain event. The composition root (app.ts) calls both once.
+ * What runs in the background, in one place: each module's durable job kinds, the work the
+ * cluster does on a clock, and which module acts on which domain event. The composition root
+ * (app.ts) calls each once.
  */
+import type { Database } from '@doppel/db';
 import type { AppContext } from './lib/context';
+import { pruneRateLimitCounters } from './lib/rate-limit';
 import { campaignRunJob, markLeadContacted, markLeadsResponded } from './modules/campaigns';
+import { removeExpiredDemoSandboxes } from './modules/demo';
 import { answerContactReply } from './modules/tasks';
 import { processDocumentJob } from './modules/knowledge';
-import { receiveMessageJob } from './modules/messengers';
+import {
+  checkAllMessengerHealth,
+  pollMessengers,
+  pruneInboundEvents,
+  receiveMessageJob,
+} from './modules/messengers';
 import { signalsPollJob } from './modules/signals';
+
+const MINUTE = 60 * 1000;
+const HOUSEKEEPING_EVERY_MS = 15 * MINUTE;
+const RATE_LIMIT_COUNTER_RETENTION_MS = 24 * 60 * MINUTE;
+/** Platform event ids are kept this long to refuse a redelivered message. */
+const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 60 * MINUTE;
 
 /** Every kind of durable job the server runs, bound to the app's context. */
 export function registerJobHandlers(ctx: AppContext): void {
@@ -15,6 +30,33 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(receiveMessageJob(ctx));
   ctx.jobs.register(campaignRunJob(ctx));
   ctx.jobs.register(signalsPollJob(ctx));
+}
+
+/**
+ * Work on a clock, each run once per slot by whichever process's worker claims it (lib/job-queue
+ * Schedule; docs/decisions/027). Names are stable: each names the schedule's one job row.
+ */
+export function registerSchedules(ctx: AppContext, database: Pick<Database, 'refreshStatistics'>): void {
+  const every = (everyMs: number, name: string, run: () => Promise<void>) =>
+    ctx.jobs.schedule({ name, everyMs, run });
+  const ago = (ms: number) => new Date(ctx.clock.now().getTime() - ms);
+  // Connections without a webhook (a local Telegram bot) pull their messages.
+  every(30 * 1000, 'schedule:messengers.poll', () => pollMessengers(ctx));
+  // The health each messenger card shows.
+  every(HOUSEKEEPING_EVERY_MS, 'schedule:messengers.health', () => checkAllMessengerHealth(ctx));
+  every(HOUSEKEEPING_EVERY_MS, 'schedule:demo.remove-expired', async () => {
+    const removed = await removeExpiredDemoSandboxes(ctx.db, ctx.clock.now());
+    if (removed > 0) ctx.log.info({ removed }, 'expired demo sandboxes removed');
+  });
+  every(HOUSEKEEPING_EVERY_MS, 'schedule:rate-limits.prune', () =>
+    pruneRateLimitCounters(ctx.db, ago(RATE_LIMIT_COUNTER_RETENTION_MS)),
+  );
+  every(HOUSEKEEPING_EVERY_MS, 'schedule:messengers.prune-inbound-events', () =>
+    pruneInboundEvents(ctx.db, ago(INBOUND_EVENT_RETENTION_MS)),
+  );
+  // PGlite has no autovacuum (a no-op on PostgreSQL). Its statistics are the one process's own,
+  // and PGlite is only ever one process.
+  every(HOUSEKEEPING_EVERY_MS, 'schedule:database.statistics', () => database.refreshStatistics());
 }
 
 /** Who acts on which domain event (lib/domain-events.ts); names are stable job kinds. */

@@ -54,7 +54,8 @@ describe('main process', () => {
     const server = runServer({ DATA_DIR: dataDir, PORT: String(port) });
     try {
       let ready = false;
-      for (let attempt = 0; attempt < 100 && !ready; attempt++) {
+      // A fresh embedded database takes over 20 s to create on a busy 2-core machine.
+      for (let attempt = 0; attempt < 300 && !ready; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
           (r) => r.ok,
@@ -73,5 +74,5 @@ describe('main process', () => {
       server.child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

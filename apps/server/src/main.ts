@@ -1,14 +1,6 @@
 import { openDatabase, DataDirLockedError } from '@doppel/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './lib/config';
-import { removeExpiredDemoSandboxes } from './modules/demo';
-import { pruneRateLimitCounters } from './lib/rate-limit';
-import { checkAllMessengerHealth, pollMessengers, pruneInboundEvents } from './modules/messengers';
-
-const HOUSEKEEPING_INTERVAL_MS = 15 * 60 * 1000;
-/** How often connections without a webhook (a local Telegram bot) pull their messages. */
-const MESSENGER_POLL_INTERVAL_MS = 30 * 1000;
-const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -20,40 +12,13 @@ async function main(): Promise<void> {
   );
   const { app, ctx } = await buildApp({ config, database, processMetrics: true });
 
-  // Idempotent deletes, so any number of processes may run them side by side.
-  const housekeeping = async () => {
-    try {
-      const now = ctx.clock.now();
-      const removed = await removeExpiredDemoSandboxes(ctx.db, now);
-      if (removed > 0) app.log.info({ removed }, 'expired demo sandboxes removed');
-      await pruneRateLimitCounters(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
-      await pruneInboundEvents(ctx.db, new Date(now.getTime() - INBOUND_EVENT_RETENTION_MS));
-      // The health each messenger card shows; not awaited, so a slow platform
-      // never holds up start-up.
-      checkAllMessengerHealth(ctx).catch((error: unknown) =>
-        app.log.error({ err: error }, 'messenger health check failed'),
-      );
-      await database.refreshStatistics();
-    } catch (error) {
-      app.log.error({ err: error }, 'housekeeping failed');
-    }
-  };
-  await housekeeping();
-  const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  const poller = setInterval(() => {
-    pollMessengers(ctx).catch((error: unknown) => app.log.error({ err: error }, 'messenger poll failed'));
-  }, MESSENGER_POLL_INTERVAL_MS);
-  poller.unref();
-
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(timer);
-    clearInterval(poller);
     try {
+      // Closing the app stops the worker and waits for the jobs in hand.
       await app.close();
       await database.close();
       process.exit(0);
@@ -66,10 +31,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Jobs left queued or cut short by the last shutdown are picked up here.
-  ctx.jobs.start();
+  // Jobs left queued or cut short by the last shutdown are picked up here, and the schedules
+  // (messenger polling, housekeeping) run from here on, once per cluster (decision 027). A web
+  // process leaves both to the workers.
+  if (config.role !== 'web') await ctx.jobs.start();
   app.log.info(
     {
+      role: config.role,
       database: database.kind,
       dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
       startupMs: Math.round(performance.now() - startedAt),

@@ -106,3 +106,28 @@ describe('object storage configuration', () => {
     expect(failure?.message).not.toContain('secret-example');
   });
 });
+
+describe('process role and job settings', () => {
+  it('run everything in one process by default', () => {
+    const config = loadConfig({});
+    expect(config.role).toBe('all');
+    expect(config.jobLeaseMs).toBe(60_000);
+    expect(config.jobConcurrency).toBe(4);
+  });
+
+  it('read a web or worker role on PostgreSQL', () => {
+    const database = { DATABASE_URL: 'postgres://doppel@db.internal:5432/doppel' };
+    expect(loadConfig({ ...database, ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...database, ROLE: 'worker', JOB_LEASE_MS: '5000' })).toMatchObject({
+      role: 'worker',
+      jobLeaseMs: 5000,
+    });
+  });
+
+  it('refuse an unknown role, a split without PostgreSQL, and a lease too short to renew', () => {
+    expect(() => loadConfig({ ROLE: 'cron' })).toThrow(/ROLE must be all, web or worker/);
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrow(/JOB_LEASE_MS/);
+    expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
+  });
+});

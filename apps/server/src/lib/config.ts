@@ -70,7 +70,17 @@ const envSchema = z.object({
       'S3_PREFIX must be a folder such as doppel/ (letters, digits, . _ -; no part starting with a dot)',
     )
     .optional(),
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
+
+/**
+ * What a process does (docs/decisions/027): `all` serves HTTP and runs the background work (the
+ * one-process quick start), `web` only serves HTTP, `worker` only runs jobs and schedules and
+ * answers its health checks.
+ */
+export type ProcessRole = 'all' | 'web' | 'worker';
 
 export interface MessengerApiUrls {
   telegram: string;
@@ -126,6 +136,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** The S3-compatible bucket for uploaded originals (S3_BUCKET); null = DATA_DIR/files. */
   objectStorage: ObjectStorageConfig | null;
+  role: ProcessRole;
+  /** How long a worker's claim on a job holds before another worker may take the job over. */
+  jobLeaseMs: number;
+  /** How many jobs one process's worker runs at once, all kinds together. */
+  jobConcurrency: number;
 }
 
 export interface ObjectStorageConfig {
@@ -177,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const objectStorage = objectStorageConfig(e);
+  // The embedded database belongs to one process, so a split into web and workers needs PostgreSQL.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: ${e.ROLE} needs DATABASE_URL (PostgreSQL); the embedded database serves one process, ROLE=all`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -217,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
     objectStorage,
+    role: e.ROLE,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }
 

@@ -11,6 +11,7 @@ import type { DomainEvents } from './domain-events';
 import type { JobQueue } from './job-queue';
 import type { FileStore } from './file-store';
 import type { Metrics } from './metrics';
+import type { ThreadPool } from './thread-pool';
 
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
@@ -36,4 +37,6 @@ export interface AppContext {
   files: FileStore;
   /** What /metrics reports (lib/metrics.ts). */
   metrics: Metrics;
+  /** Worker threads for CPU-heavy work such as reading PDFs (lib/thread-pool.ts). */
+  threads: ThreadPool;
 }

@@ -13,7 +13,9 @@ import type { JobQueue } from './job-queue';
  * sends none, and each subscriber is retried on its own. Only a transaction opened with
  * `domainEvents.transaction` can publish (the types see to it), and it delivers its events
  * right after the commit, so whoever made the change sees their effect at once; the worker
- * delivers any left over (a crash between commit and delivery, a failed attempt).
+ * delivers any left over (a crash between commit and delivery, a failed attempt) — it leaves a
+ * fresh delivery to the committing process for a few seconds (`deferToCaller`), so the two do
+ * not race for it.
  */
 
 const OUTBOX = Symbol('domain-event outbox');
@@ -85,7 +87,8 @@ export function createDomainEvents(db: Db, jobs: JobQueue, log: FastifyBaseLogge
     },
     async publish(tx, actor, event) {
       for (const name of subscribers.get(event.type) ?? []) {
-        tx[OUTBOX].push(await jobs.enqueue(tx, jobKind(event.type, name), { userId: actor.userId, event }));
+        const payload = { userId: actor.userId, event };
+        tx[OUTBOX].push(await jobs.enqueue(tx, jobKind(event.type, name), payload, { deferToCaller: true }));
       }
     },
   };

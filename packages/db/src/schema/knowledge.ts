@@ -11,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -75,7 +76,9 @@ export const documentPassages = pgTable(
   (table) => [
     index('document_passages_search_idx').using('gin', table.search),
     index('document_passages_user_idx').on(table.userId),
-    index('document_passages_document_idx').on(table.documentId, table.position),
+    // Unique: a worker that takes a document's job over rewrites the same rows instead of
+    // doubling them (passages are written a few statements at a time, docs/decisions/027).
+    uniqueIndex('document_passages_document_idx').on(table.documentId, table.position),
   ],
 );
 

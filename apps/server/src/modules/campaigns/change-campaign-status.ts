@@ -46,7 +46,6 @@ export async function changeCampaignStatus(
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
     if (action === 'start') await enqueueCampaignRun(ctx, tx, userId, id);
   });
-  if (action === 'start') ctx.jobs.wake();
   return getCampaign(ctx, userId, id);
 }
 
@@ -70,7 +69,6 @@ export async function retryCampaignRun(ctx: AppContext, userId: string, id: stri
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
     await enqueueCampaignRun(ctx, tx, userId, id);
   });
-  ctx.jobs.wake();
   return getCampaign(ctx, userId, id);
 }
 

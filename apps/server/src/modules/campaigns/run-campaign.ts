@@ -41,9 +41,9 @@ const STOPPED_UNEXPECTEDLY =
   'The run stopped after an unexpected error; pause and start the campaign to try again.';
 
 /**
- * Queues the next run of a campaign in the transaction that started it; call ctx.jobs.wake()
- * after the commit. A campaign already waiting for its next slice gets no second one (a quick
- * Pause then Start while a slice is queued), so two slices never work on it side by side.
+ * Queues the next run of a campaign in the transaction that started it. A campaign already
+ * waiting for its next slice gets no second one (a quick Pause then Start while a slice is
+ * queued), so two slices never work on it side by side.
  */
 export async function enqueueCampaignRun(
   ctx: AppContext,
@@ -119,17 +119,17 @@ function noLeadsError(run: CampaignRun): string {
 /**
  * Saves a slice: its data, the merged notes, stage completion and progress, in one transaction
  * with the campaign locked; and queues the next slice when the campaign is still active and
- * the run has more to do. Answers whether a next slice was queued.
+ * the run has more to do.
  */
 async function saveSlice(
   ctx: AppContext,
   userId: string,
   campaignId: string,
   slice: SliceResult,
-): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const row = await lockCampaign(tx, userId, campaignId);
-    if (!row) return false;
+    if (!row) return;
     const added = (await slice.write?.(tx)) ?? [];
     const base = currentRun(row);
     const notes = mergeNotes(base.notes, [...slice.notes, ...added]);
@@ -172,9 +172,7 @@ async function saveSlice(
         stageCompletion: completion,
       })
       .where(eq(campaigns.id, campaignId));
-    if (state !== 'running') return false;
-    await enqueueCampaignRun(ctx, tx, userId, campaignId);
-    return true;
+    if (state === 'running') await enqueueCampaignRun(ctx, tx, userId, campaignId);
   });
 }
 
@@ -208,9 +206,8 @@ export async function runCampaignSlice(ctx: AppContext, userId: string, campaign
     slice = await enrichmentSlice(ctx, campaign);
   else slice = await engagementSlice(ctx, campaign);
 
-  const queued = await saveSlice(ctx, userId, campaignId, slice);
+  await saveSlice(ctx, userId, campaignId, slice);
   await slice.afterSave?.();
-  if (queued) ctx.jobs.wake();
 }
 
 /** Marks the run failed once its job has failed for good, so the detail says so. */

@@ -109,7 +109,6 @@ export async function uploadDocuments(
     used += file.data.length;
     results.push({ fileName, document });
   }
-  ctx.jobs.wake();
   return { results };
 }
 
@@ -167,7 +166,6 @@ export async function createLink(
     await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId: row!.id });
     return getDocument(tx, userId, row!.id);
   });
-  ctx.jobs.wake();
   return document;
 }
 
@@ -218,6 +216,5 @@ export async function retryDocument(
     await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId });
     return getDocument(tx, userId, documentId);
   });
-  ctx.jobs.wake();
   return document;
 }

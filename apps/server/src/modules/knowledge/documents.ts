@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   createThoughtInputSchema,
   documentCategories,
@@ -17,6 +18,7 @@ import {
   documents,
   documentUses,
   eq,
+  gte,
   sql,
   type DbOrTx,
 } from '@doppel/db';
@@ -24,7 +26,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { detectLanguage } from '../language';
 import { documentErrorFields } from './document-errors';
-import { extractiveSummary, keyTopics, qualityScore, splitPassages } from './text-analysis';
+import { indexText, type TextIndex } from './text-analysis';
 import { searchConfig } from './text-search';
 import { cutText } from '../../lib/text';
 
@@ -159,42 +161,75 @@ export async function getDocument(
 }
 
 /**
+ * Passages per statement: an embedded database (PGlite runs on the event loop's thread) spends
+ * up to a few milliseconds on each, and other requests wait for the statement.
+ */
+const PASSAGES_PER_STATEMENT = 10;
+
+/**
+ * Writes a document's passages with their search vectors, a few per statement. Outside a
+ * transaction each statement commits on its own, so an embedded database answers other queries
+ * in between instead of holding them for a whole long document; search reads processed
+ * documents only, so the passages wait unseen until indexDocumentText marks the document
+ * processed. Positions are unique: a worker that took the job over rewrites the same rows.
+ */
+export async function writePassages(
+  db: DbOrTx,
+  document: { id: string; userId: string; language: string | null },
+  passages: string[],
+): Promise<void> {
+  const config = searchConfig(document.language);
+  for (let start = 0; start < passages.length; start += PASSAGES_PER_STATEMENT) {
+    // PGlite answers without ever leaving the microtask queue: let waiting requests in.
+    if (start > 0) await setImmediate();
+    const some = passages.slice(start, start + PASSAGES_PER_STATEMENT);
+    // One array parameter: a statement with a row per passage takes Drizzle long to build.
+    await db.execute(sql`
+      insert into ${documentPassages} (document_id, user_id, position, text, search)
+      select ${document.id}, ${document.userId}, ${start} + ordinality - 1, passage,
+        to_tsvector(${config}::regconfig, passage)
+      from unnest(${sql.param(some)}::text[]) with ordinality as p(passage, ordinality)
+      on conflict (document_id, position)
+        do update set user_id = excluded.user_id, text = excluded.text, search = excluded.search`);
+  }
+}
+
+/**
  * Indexes a document's text: passages with their search vectors (in the document's language),
  * key topics, the extractive summary and the quality score; the document becomes processed.
+ * `passagesWritten`: writePassages already ran outside this transaction (a long document).
  */
 export async function indexDocumentText(
   tx: DbOrTx,
   document: { id: string; userId: string; language: string | null },
   text: string,
+  /** indexText(text), worked out beforehand (in a worker thread for a long document). */
+  index: TextIndex,
   now: Date,
   /** A summary written elsewhere (the user's model); else the extractive one. */
   written?: { summary: string; by: string },
+  { passagesWritten = false }: { passagesWritten?: boolean } = {},
 ): Promise<void> {
-  const passages = splitPassages(text);
-  const topics = keyTopics(text);
-  await tx.delete(documentPassages).where(eq(documentPassages.documentId, document.id));
-  const config = searchConfig(document.language);
-  if (passages.length > 0) {
-    await tx.insert(documentPassages).values(
-      passages.map((passage, position) => ({
-        documentId: document.id,
-        userId: document.userId,
-        position,
-        text: passage,
-        search: sql`to_tsvector(${config}::regconfig, ${passage})`,
-      })),
+  if (!passagesWritten) await writePassages(tx, document, index.passages);
+  // Passages of an earlier, longer text of the document.
+  await tx
+    .delete(documentPassages)
+    .where(
+      and(
+        eq(documentPassages.documentId, document.id),
+        gte(documentPassages.position, index.passages.length),
+      ),
     );
-  }
   await tx
     .update(documents)
     .set({
       content: text,
       status: 'processed',
       errorReason: null,
-      keyTopics: topics,
-      summary: written?.summary ?? extractiveSummary(text, topics),
+      keyTopics: index.topics,
+      summary: written?.summary ?? index.summary,
       summarizedBy: written?.by ?? OFFLINE_SUMMARY,
-      quality: qualityScore(text, passages.length),
+      quality: index.quality,
       updatedAt: now,
     })
     .where(eq(documents.id, document.id));
@@ -235,7 +270,7 @@ export async function insertTextDocument(
       updatedAt: now,
     })
     .returning({ id: documents.id });
-  await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, now);
+  await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, indexText(input.text), now);
   return row!.id;
 }
 

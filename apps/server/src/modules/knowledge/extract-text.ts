@@ -1,5 +1,4 @@
-import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { ThreadPoolError, ThreadTaskError, type ThreadPool, type ThreadTask } from '../../lib/thread-pool';
 import { ExtractionError } from './document-errors';
 import type { UploadType } from './file-types';
 
@@ -16,37 +15,51 @@ export function markdownToText(markdown: string): string {
     .replace(/^\s*([-*+]|\d+\.)\s+/gm, '• ');
 }
 
-async function pdfText(buffer: Buffer): Promise<string> {
-  let pages: string[];
+/** A step of thread-tasks.ts, which only worker threads load. */
+export const threadTask = (name: 'readPdfPages' | 'readDocxText' | 'analyseText'): ThreadTask => ({
+  module: new URL('./thread-tasks.ts', import.meta.url),
+  name,
+});
+
+/** Reads a PDF or DOCX in a worker thread; what the reader throws is the file's fault. */
+async function inThread<T>(
+  threads: ThreadPool,
+  task: ThreadTask,
+  buffer: Buffer,
+  unreadable: 'pdf_unreadable' | 'docx_unreadable',
+): Promise<T> {
+  // A copy of its own, moved to the thread rather than cloned (a Buffer may share its memory).
+  const bytes = new Uint8Array(buffer);
   try {
-    // verbosity 0: pdf.js would print its repair warnings to the server log.
-    const pdf = await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0 });
-    ({ text: pages } = await extractPdfText(pdf, { mergePages: false }));
-    await pdf.destroy();
+    return await threads.run<T>(task, [bytes], [bytes.buffer]);
   } catch (error) {
+    if (error instanceof ThreadPoolError && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new ExtractionError(unreadable, undefined, { cause: error });
+    }
+    // A thread that died otherwise, or a pool closing: not the file's fault, so the queue retries.
+    if (!(error instanceof ThreadTaskError)) throw error;
     // The library's own words stay in the log (cause): they are not the user's to read.
-    const reason = error instanceof Error ? error.message : String(error);
-    const code = /password/i.test(reason) ? 'pdf_password' : 'pdf_unreadable';
+    const code = unreadable === 'pdf_unreadable' && /password/i.test(error.message) ? 'pdf_password' : unreadable;
     throw new ExtractionError(code, undefined, { cause: error });
   }
-  return pages.map((page) => page.trim()).join('\n\n');
 }
 
-async function docxText(buffer: Buffer): Promise<string> {
-  try {
-    const { value } = await mammoth.extractRawText({ buffer });
-    return value;
-  } catch (error) {
-    throw new ExtractionError('docx_unreadable', undefined, { cause: error });
-  }
-}
-
-/** The text of an upload whose type was read from its content (file-types.ts). */
-export async function extractFileText(type: UploadType, buffer: Buffer): Promise<string> {
+/**
+ * The text of an upload whose type was read from its content (file-types.ts). PDF and DOCX are
+ * read in a worker thread of `threads`, so the event loop keeps answering requests meanwhile.
+ */
+export async function extractFileText(
+  threads: ThreadPool,
+  type: UploadType,
+  buffer: Buffer,
+): Promise<string> {
   let text: string;
-  if (type === 'pdf') text = await pdfText(buffer);
-  else if (type === 'docx') text = await docxText(buffer);
-  else {
+  if (type === 'pdf') {
+    const pages = await inThread<string[]>(threads, threadTask('readPdfPages'), buffer, 'pdf_unreadable');
+    text = pages.map((page) => page.trim()).join('\n\n');
+  } else if (type === 'docx') {
+    text = await inThread<string>(threads, threadTask('readDocxText'), buffer, 'docx_unreadable');
+  } else {
     const raw = new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, '');
     text = type === 'md' ? markdownToText(raw) : raw;
   }

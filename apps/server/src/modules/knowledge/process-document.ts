@@ -6,10 +6,10 @@ import { FileMissingError } from '../../lib/file-store';
 import { isPublicAddress } from '../../lib/public-only-fetch';
 import type { JobHandler } from '../../lib/job-queue';
 import { generateForUser, resolveModel } from '../ai-models';
-import { detectLanguage } from '../language';
-import { indexDocumentText } from './documents';
+import { indexDocumentText, writePassages } from './documents';
 import { ExtractionError, fetchFailureCode } from './document-errors';
-import { extractFileText } from './extract-text';
+import { extractFileText, threadTask } from './extract-text';
+import type { analyseText } from './thread-tasks';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
 import { cutText, storableText } from '../../lib/text';
@@ -42,7 +42,7 @@ export function linkAddressPolicy(ctx: AppContext) {
 export async function readLink(ctx: AppContext, url: string) {
   const page = await fetchPage(url, { allowAddress: linkAddressPolicy(ctx) });
   if (page.mediaType === 'application/pdf') {
-    const text = await extractFileText('pdf', page.body);
+    const text = await extractFileText(ctx.threads, 'pdf', page.body);
     const fileName =
       decodeURIComponent(new URL(page.url).pathname.split('/').pop() || '') || new URL(page.url).hostname;
     return { page, read: { ...readPlainText(text, page.url), title: fileName } };
@@ -60,7 +60,7 @@ async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadS
     const sniffed = sniffFileType(buffer, document.name);
     if ('error' in sniffed)
       throw new ExtractionError(sniffed.error === 'empty' ? 'no_text' : 'unsupported_type');
-    return { text: await extractFileText(sniffed.type, buffer), language: null };
+    return { text: await extractFileText(ctx.threads, sniffed.type, buffer), language: null };
   }
   if (document.url) {
     const { read } = await readLink(ctx, document.url);
@@ -177,9 +177,16 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
     }
     throw error;
   }
-  const language = detectLanguage(source.text) ?? source.language;
+  const analysis = await ctx.threads.run<ReturnType<typeof analyseText>>(threadTask('analyseText'), [
+    source.text,
+  ]);
+  const language = analysis.language ?? source.language;
   const name = source.link && document.name === document.url ? source.link.title : document.name;
   const written = await modelSummary(ctx, userId, name, source.text);
+  // Before the transaction that marks the document processed, a few passages a statement: on
+  // the embedded database a long document's search vectors would otherwise hold every other
+  // query (and so every request) until they were all written.
+  await writePassages(ctx.db, { id: documentId, userId, language }, analysis.index.passages);
   const now = ctx.clock.now();
   // A document removed meanwhile is left alone.
   await ctx.db.transaction(async (tx) => {
@@ -199,7 +206,15 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
       .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
       .returning({ id: documents.id });
     if (!current) return;
-    await indexDocumentText(tx, { id: documentId, userId, language }, source.text, now, written);
+    await indexDocumentText(
+      tx,
+      { id: documentId, userId, language },
+      source.text,
+      analysis.index,
+      now,
+      written,
+      { passagesWritten: true },
+    );
   });
 }
 
@@ -207,6 +222,8 @@ export function processDocumentJob(ctx: AppContext): JobHandler<ProcessDocumentP
   return {
     kind: PROCESS_DOCUMENT_JOB,
     maxAttempts: 3,
+    // Reading happens in worker threads; two documents at once keep a small pool busy.
+    concurrency: 2,
     run: (payload) => processDocument(ctx, payload),
     // The queue logs the error itself; the user sees only its kind.
     onFailed: (payload, error) =>

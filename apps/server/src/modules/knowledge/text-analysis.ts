@@ -140,3 +140,23 @@ export function aboutQuery(text: string, terms = 8): string | null {
   const topics = keyTopics(text, terms);
   return topics.length > 0 ? topics.join(' or ') : null;
 }
+
+/** What the knowledge base keeps of a document's text beside the text itself. */
+export interface TextIndex {
+  passages: string[];
+  topics: string[];
+  /** The extractive summary; a model's summary may replace it. */
+  summary: string;
+  quality: number;
+}
+
+export function indexText(text: string): TextIndex {
+  const passages = splitPassages(text);
+  const topics = keyTopics(text);
+  return {
+    passages,
+    topics,
+    summary: extractiveSummary(text, topics),
+    quality: qualityScore(text, passages.length),
+  };
+}

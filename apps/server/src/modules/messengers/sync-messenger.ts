@@ -43,7 +43,6 @@ async function pullMessages(
       .where(eq(messengerConnections.id, row.id))
       .returning();
   });
-  if (received > 0) ctx.jobs.wake();
   return { received, row: updated! };
 }
 

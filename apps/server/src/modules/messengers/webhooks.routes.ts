@@ -63,7 +63,7 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       // The platform must still get its 200, or it retries for hours.
       request.log.info({ platform, connectionId }, 'message ignored: reading is turned off');
     } else if (outcome.messages.length > 0) {
-      if ((await acceptInboundMessages(ctx, connection, outcome.messages)) > 0) ctx.jobs.wake();
+      await acceptInboundMessages(ctx, connection, outcome.messages);
     }
     const answer = outcome.reply ?? { status: 200, body: { ok: true } };
     return reply.code(answer.status).send(answer.body);

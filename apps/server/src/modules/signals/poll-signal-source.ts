@@ -436,6 +436,8 @@ export function signalsPollJob(ctx: AppContext): JobHandler<PollJobPayload> {
   return {
     kind: POLL_JOB_KIND,
     maxAttempts: 3,
+    // Sources are polled over the network, each on its own; their items dedupe in the database.
+    concurrency: 2,
     run: (payload) => pollSignalSource(ctx, payload.userId, payload.sourceId),
     onFailed: (payload) => recordUnexpectedFailure(ctx, payload),
   };

@@ -29,7 +29,7 @@ export async function lockSource(tx: DbOrTx, userId: string, sourceId: string) {
 /**
  * Makes sure the source's poll runs no later than `runAt`: the queued job moves earlier (never
  * later, so a "poll now" is not pushed back by a poll finishing meanwhile), or one is written.
- * Call with the source locked; returns when the poll will run. Call ctx.jobs.wake() after commit.
+ * Call with the source locked; returns when the poll will run.
  */
 export async function schedulePoll(
   ctx: AppContext,

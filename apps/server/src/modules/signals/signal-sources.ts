@@ -129,7 +129,6 @@ export async function createSignalSource(
     if (!demo) await schedulePoll(ctx, tx, userId, row!.id, now);
     return getSignalSource(tx, userId, row!.id);
   });
-  ctx.jobs.wake();
   return source;
 }
 
@@ -187,7 +186,6 @@ export async function updateSignalSource(
     }
     return getSignalSource(tx, userId, sourceId);
   });
-  ctx.jobs.wake();
   return source;
 }
 
@@ -211,7 +209,6 @@ export async function requestPoll(ctx: AppContext, userId: string, sourceId: str
     if (!row.isActive) throw new AppError('conflict', 'This source is paused; resume it to poll it.');
     await schedulePoll(ctx, tx, userId, sourceId, now);
   });
-  ctx.jobs.wake();
 }
 
 function toSignalItem(row: typeof signalItems.$inferSelect): SignalItem {
