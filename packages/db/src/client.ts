@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { markFromDatabase } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
@@ -201,7 +202,10 @@ class SelfHealingPool extends pg.Pool {
   ): Promise<pg.PoolClient> | void {
     // pool.query() checks out with a callback and always releases, with the error if any.
     if (callback) return super.connect(callback);
-    return super.connect().then(releasedWhenEnded);
+    // drizzle wraps a failed query but not a failed checkout: mark it as the database's.
+    return super.connect().then(releasedWhenEnded, (error: unknown) => {
+      throw markFromDatabase(error);
+    });
   }
 }
 
