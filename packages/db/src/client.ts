@@ -136,9 +136,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     keepAlive: true,
   });
   // Without these an 'error' event on a connection the server dropped (pg_terminate_backend,
-  // a restart, idle_session_timeout) has no listener, and Node ends the process (ADR 025).
+  // a restart, idle_session_timeout) has no listener, and Node ends the process (decision 025).
   // An idle connection's error reaches the pool's 'error'; a checked-out one's also fails its
-  // query, which answers 503 (lib/connection-errors.ts), so the client listener only keeps
+  // query, which answers 503 (connection-errors.ts), so the client listener only keeps
   // the process alive.
   pool.on('error', (error) => {
     for (const listener of connectionLost) listener(error);
