@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { markFromDatabase } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
@@ -135,9 +136,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     keepAlive: true,
   });
   // Without these an 'error' event on a connection the server dropped (pg_terminate_backend,
-  // a restart, idle_session_timeout) has no listener, and Node ends the process (ADR 025).
+  // a restart, idle_session_timeout) has no listener, and Node ends the process (decision 025).
   // An idle connection's error reaches the pool's 'error'; a checked-out one's also fails its
-  // query, which answers 503 (lib/connection-errors.ts), so the client listener only keeps
+  // query, which answers 503 (connection-errors.ts), so the client listener only keeps
   // the process alive.
   pool.on('error', (error) => {
     for (const listener of connectionLost) listener(error);
@@ -201,7 +202,10 @@ class SelfHealingPool extends pg.Pool {
   ): Promise<pg.PoolClient> | void {
     // pool.query() checks out with a callback and always releases, with the error if any.
     if (callback) return super.connect(callback);
-    return super.connect().then(releasedWhenEnded);
+    // drizzle wraps a failed query but not a failed checkout: mark it as the database's.
+    return super.connect().then(releasedWhenEnded, (error: unknown) => {
+      throw markFromDatabase(error);
+    });
   }
 }
 

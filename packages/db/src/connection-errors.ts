@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+
 /**
  * Whether an error means the database could not be reached or dropped the connection, rather
  * than that a query was wrong: the server answers 503 (try again) instead of 500 for these
@@ -8,28 +10,50 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return connectionFailureIn(error) !== undefined;
 }
 
+/** Set on errors of checking out a pooled connection (client.ts), which nothing else wraps. */
+const FROM_DATABASE = Symbol.for('doppel.fromDatabase');
+
+/** Marks an error as the database's own (see FROM_DATABASE) and returns it. */
+export function markFromDatabase<E>(error: E): E {
+  if (typeof error === 'object' && error !== null) Object.assign(error, { [FROM_DATABASE]: true });
+  return error;
+}
+
 /**
  * The error in the chain that says the connection failed: its code and message are safe to log,
- * unlike a wrapping query error's, which carries the query's parameters.
+ * unlike a wrapping query error's, which carries the query's parameters. SQLSTATEs belong to the
+ * database alone; socket errors and the driver's messages count only when the chain shows they
+ * came from the database (a failed query, a failed checkout) — an AI provider or a messenger
+ * platform refusing a connection is not a database outage.
  */
 export function connectionFailureIn(error: unknown): { code?: string; message: string } | undefined {
-  const seen = new Set<unknown>();
+  const chain = causesOf(error);
+  const fromDatabase = chain.some((item) => item instanceof DrizzleQueryError || FROM_DATABASE in item);
+  for (const item of chain) {
+    const failed = isServerRefusal(item) || (fromDatabase && isBrokenConnection(item));
+    if (failed) {
+      return {
+        code: typeof item.code === 'string' ? item.code : undefined,
+        message: typeof item.message === 'string' ? item.message : '',
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The error and everything it wraps (causes, an AggregateError's errors). */
+function causesOf(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
   const pending: unknown[] = [error];
   while (pending.length > 0) {
     const candidate = pending.pop();
-    if (typeof candidate !== 'object' || candidate === null || seen.has(candidate)) continue;
-    seen.add(candidate);
-    const found = candidate as ErrorLike;
-    if (isConnectionFailure(found)) {
-      return {
-        code: typeof found.code === 'string' ? found.code : undefined,
-        message: typeof found.message === 'string' ? found.message : '',
-      };
-    }
-    pending.push(found.cause);
-    if (Array.isArray(found.errors)) pending.push(...(found.errors as unknown[]));
+    if (typeof candidate !== 'object' || candidate === null || chain.includes(candidate)) continue;
+    const item = candidate as ErrorLike;
+    chain.push(item);
+    pending.push(item.cause);
+    if (Array.isArray(item.errors)) pending.push(...(item.errors as unknown[]));
   }
-  return undefined;
+  return chain;
 }
 
 interface ErrorLike {
@@ -69,11 +93,13 @@ const DRIVER_MESSAGES = [
   /^Client was closed/,
 ];
 
-function isConnectionFailure(error: ErrorLike): boolean {
-  if (typeof error.code === 'string') {
-    if (UNAVAILABLE_SQLSTATES.has(error.code) || NETWORK_CODES.has(error.code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(error.code)) return true;
-  }
+function isServerRefusal(error: ErrorLike): boolean {
+  if (typeof error.code !== 'string') return false;
+  return UNAVAILABLE_SQLSTATES.has(error.code) || /^08[0-9A-Z]{3}$/.test(error.code);
+}
+
+function isBrokenConnection(error: ErrorLike): boolean {
+  if (typeof error.code === 'string' && NETWORK_CODES.has(error.code)) return true;
   return (
     typeof error.message === 'string' &&
     DRIVER_MESSAGES.some((pattern) => pattern.test(error.message as string))
