@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   type Database,
   type ScratchDatabase,
 } from '@doppel/db';
+import { freePort } from './test-support/free-port';
 
 /*
  * Two real server processes on one PostgreSQL, started as in production (`node --import tsx
@@ -46,17 +47,6 @@ let site: http.Server;
 let siteUrl: string;
 /** Requests the page server received; the first is held open and never answered. */
 const pageRequests: http.ServerResponse[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(name: string): Promise<Server> {
   const port = await freePort();
@@ -162,7 +152,7 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}`;
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const both = [await startServer('A'), await startServer('B')];
   await Promise.all(both.map(ready));
 }, 120_000);

@@ -1,21 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
+import { freePort } from './test-support/free-port';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // Node with tsx's loader, as `npm start` runs it: the tsx CLI would sit between the signal and
 // the server and SIGKILL it (exit 143) when a busy event loop takes over 30 ms to acknowledge.
@@ -46,7 +37,7 @@ describe('main process', () => {
       await holder.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('starts on its embedded database, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-main-'));
@@ -54,7 +45,7 @@ describe('main process', () => {
     const server = runServer({ DATA_DIR: dataDir, PORT: String(port) });
     try {
       let ready = false;
-      // A fresh embedded database takes over 20 s to create on a busy 2-core machine.
+      // A fresh embedded database can take over 20 s to create on a busy 2-core machine.
       for (let attempt = 0; attempt < 300 && !ready; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(

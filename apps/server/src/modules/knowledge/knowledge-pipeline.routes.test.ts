@@ -162,6 +162,35 @@ describe('uploads and the processing pipeline', () => {
     expect((await search(user, 'revenue share')).hits[0]!.snippet).toContain('[[Revenue]] [[share]]');
   });
 
+  it('indexes a long document whole: its text analysed in a worker thread, its passages in order', async () => {
+    const user = await signedInUser(doppel);
+    const paragraphs = Array.from(
+      { length: 120 },
+      (_, n) =>
+        `Section ${n + 1}. Our referral programme pays agencies a share of the first year of revenue. ` +
+        'Every partner gets a named contact, a quarterly review and a shared pipeline of leads.',
+    );
+    paragraphs.push('Closing note: the zeppelin launch is the last item on the roadmap.');
+    const text = paragraphs.join('\n\n');
+    expect(text.length).toBeGreaterThan(20_000); // past the size analysed on the event loop
+    const { results } = await upload(user, [{ name: 'files', filename: 'partners.txt', content: text }]);
+    const id = results[0]!.document!.id;
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+
+    expect(await detail(user, id)).toMatchObject({ status: 'processed', language: 'en' });
+    const positions = (
+      await doppel.ctx.db
+        .select({ position: documentPassages.position })
+        .from(documentPassages)
+        .where(eq(documentPassages.documentId, id))
+    )
+      .map((row) => row.position)
+      .sort((a, b) => a - b);
+    expect(positions.length).toBeGreaterThan(10); // more than one statement's worth
+    expect(positions).toEqual(positions.map((_, n) => n));
+    expect((await search(user, 'zeppelin')).hits.map((hit) => hit.documentId)).toEqual([id]);
+  });
+
   it('ends a corrupt PDF in error with the reason; a retry with a replaced file processes it', async () => {
     const user = await signedInUser(doppel);
     const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);

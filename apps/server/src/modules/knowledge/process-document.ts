@@ -9,9 +9,9 @@ import { generateForUser, resolveModel } from '../ai-models';
 import { indexDocumentText, writePassages } from './documents';
 import { ExtractionError, fetchFailureCode } from './document-errors';
 import { extractFileText, threadTask } from './extract-text';
-import type { analyseText } from './thread-tasks';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
+import { analyseText } from './text-analysis';
 import { cutText, storableText } from '../../lib/text';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
@@ -20,6 +20,12 @@ export interface ProcessDocumentPayload {
   userId: string;
   documentId: string;
 }
+
+/**
+ * A longer text is analysed in a worker thread (a 100-page PDF's takes a good part of a second);
+ * a shorter one takes milliseconds, less than the trip to a thread.
+ */
+const ANALYSE_IN_THREAD_CHARS = 20_000;
 
 /** How much of a document the model reads to summarise it. */
 const SUMMARY_INPUT_CHARS = 12_000;
@@ -177,9 +183,10 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
     }
     throw error;
   }
-  const analysis = await ctx.threads.run<ReturnType<typeof analyseText>>(threadTask('analyseText'), [
-    source.text,
-  ]);
+  const analysis =
+    source.text.length > ANALYSE_IN_THREAD_CHARS
+      ? await ctx.threads.run<ReturnType<typeof analyseText>>(threadTask('analyseText'), [source.text])
+      : analyseText(source.text);
   const language = analysis.language ?? source.language;
   const name = source.link && document.name === document.url ? source.link.title : document.name;
   const written = await modelSummary(ctx, userId, name, source.text);

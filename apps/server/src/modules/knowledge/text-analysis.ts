@@ -6,6 +6,8 @@ import { shortenText, safeCutIndex } from '../../lib/text';
  * docs/decisions/015-knowledge-base-search.md).
  */
 
+import { detectLanguage } from '../language';
+
 /** Passages are cut at paragraph ends up to about this many characters. */
 const PASSAGE_TARGET = 700;
 const PASSAGE_MAX = 1200;
@@ -150,6 +152,7 @@ export interface TextIndex {
   quality: number;
 }
 
+/** Also run in a worker thread for a long document (thread-tasks.ts). */
 export function indexText(text: string): TextIndex {
   const passages = splitPassages(text);
   const topics = keyTopics(text);
@@ -159,4 +162,9 @@ export function indexText(text: string): TextIndex {
     summary: extractiveSummary(text, topics),
     quality: qualityScore(text, passages.length),
   };
+}
+
+/** The language a document is written in and what the knowledge base indexes of it. */
+export function analyseText(text: string): { language: string | null; index: TextIndex } {
+  return { language: detectLanguage(text), index: indexText(text) };
 }

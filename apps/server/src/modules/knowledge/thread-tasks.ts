@@ -1,13 +1,11 @@
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { detectLanguage } from '../language';
-import { indexText, type TextIndex } from './text-analysis';
 
 /*
  * The CPU-heavy steps of processing a document, run in a worker thread (lib/thread-pool.ts,
- * through extract-text.ts): reading a 100-page PDF takes seconds and analysing its text a good
- * part of one, which on the event loop would stall every request meanwhile. Each thread loads
- * this module: keep its imports to what these steps use.
+ * through extract-text.ts): reading a 100-page PDF takes seconds and analysing a long text a
+ * good part of one, which on the event loop would stall every request meanwhile. Each thread
+ * loads this module: keep its imports to what these steps use.
  */
 
 /** The text of each page of a PDF. */
@@ -29,7 +27,4 @@ export async function readDocxText(bytes: Uint8Array): Promise<string> {
   return value;
 }
 
-/** The language a document is written in and what the knowledge base indexes of it. */
-export function analyseText(text: string): { language: string | null; index: TextIndex } {
-  return { language: detectLanguage(text), index: indexText(text) };
-}
+export { analyseText } from './text-analysis';
