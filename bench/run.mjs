@@ -10,6 +10,8 @@ for (const script of [
   'task-list.mjs',
   'knowledge-search.mjs',
   'campaign-leads.mjs',
+  'restart.mjs',
+  'faults.mjs',
   'extraction-latency.mjs',
 ]) {
   // tsx lets the benchmarks share TypeScript helpers with the end-to-end tests.

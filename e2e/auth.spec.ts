@@ -49,6 +49,27 @@ test.describe('accounts', () => {
     await expect(settingsButton(page)).toHaveAccessibleName(/authorized/);
   });
 
+  test('signing up with a registered address looks the same and emails the owner instead', async ({
+    page,
+    request,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('someone-elses-pass');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByText('Account created successfully! Please check your email for verification.'),
+    ).toBeVisible();
+    await expect(page.getByText(/^Already have an account with this address\?/)).toBeVisible();
+
+    // The owner is told, with a reset link; their own password still signs in.
+    expect(await emailedLink(account.email, '/auth/reset')).toMatch(/\/auth\/reset\?token=/);
+    await signInThroughForm(page, account);
+  });
+
   test('a wrong password shows the provider message', async ({ page, request }) => {
     const account = await createVerifiedAccount(request);
     await page.goto('/auth');

@@ -1,11 +1,10 @@
 import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import type { Database } from '@doppel/db';
+import { connectionFailureIn, type Database } from '@doppel/db';
 import type { Config } from './lib/config';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
@@ -41,12 +40,15 @@ import { registerPublicApiDocs } from './public-api/public-api-docs';
 import { mcpRoutes } from './mcp/server';
 import { createBackgroundWork } from './lib/background-work';
 import { createJobQueue } from './lib/job-queue';
+import { safeLoggerOptions } from './lib/safe-logging';
 import { registerJobHandlers, registerSchedules, subscribeToDomainEvents } from './background';
-import { createLocalFileStore } from './integrations/storage/file-store';
+import { createFileStore } from './integrations/storage/file-store';
 import { createThreadPool } from './lib/thread-pool';
 import { createChangeFeed } from './lib/change-feed';
+import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
 import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, parseJsonBody, refuseHostileUrl } from './plugins/refuse-hostile-text';
 import { registerWebApp } from './plugins/web-app';
 
 /** Requests that change nothing need not wait for the change feed. */
@@ -57,6 +59,8 @@ export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Node's own figures (CPU, memory, event-loop lag) at /metrics; main.ts turns them on. */
+  processMetrics?: boolean;
 }
 
 export interface DoppelApp {
@@ -69,33 +73,42 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Body-less POSTs (refresh, sign-out) may still carry a JSON content type.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    if (text === '' || text === undefined) return done(null, undefined);
-    try {
-      done(null, JSON.parse(text as string));
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  // Refuses text no column can store (NUL, half a surrogate pair) in the body and the URL.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addHook('onRequest', refuseHostileUrl);
 
   const master = loadMasterSecret(config.secretKey, config.dataDir);
+  const metrics = createMetrics({
+    db: database.db,
+    clock,
+    poolStats: () => database.poolStats(),
+    processMetrics: options.processMetrics,
+  });
   const mailer = createMailer({
+    metrics,
     db: database.db,
     smtpUrl: config.smtpUrl,
     from: config.smtpFrom,
     log: app.log,
   });
+  // A pooled connection the database dropped while idle is replaced on the next query; the
+  // requests that were using one answer 503 (plugins/error-handler.ts, docs/decisions/025).
+  const stopConnectionLog = database.onConnectionLost((error) =>
+    app.log.warn(
+      { database: connectionFailureIn(error) ?? { message: error.message } },
+      'a pooled database connection was lost',
+    ),
+  );
   const events = await createChangeFeed(database, app.log);
   // A write's own changes reach this process's caches before anyone learns it is done, so
   // the next read never serves what the write changed (lib/change-feed.ts).
@@ -118,10 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     log: app.log,
     events,
     secrets: createSecretBox(deriveKey(master, 'secrets-at-rest')),
+    deriveKey: (purpose) => deriveKey(master, purpose),
     background: createBackgroundWork(app.log, caughtUp),
     jobs,
     domainEvents: createDomainEvents(database.db, jobs, app.log),
-    files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    files: await createFileStore(config),
+    metrics,
     // Small: it keeps the event loop free, it does not make the machine faster (decision 027).
     threads: createThreadPool({
       size: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
@@ -142,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     await ctx.threads.close();
     mailer.close();
     await ctx.events.close();
+    stopConnectionLog();
   });
 
   await app.register(fastifyHelmet, {
@@ -183,8 +199,20 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     return payload;
   });
 
-  await app.register(healthRoutes, { ping: () => database.ping() });
-  // A worker process runs jobs and schedules and answers only its health checks.
+  app.addHook('onResponse', async (request, reply) => {
+    // An event stream's "duration" is how long a tab stayed open, not a latency.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+    // The route's pattern, never the raw URL: one series per route, whatever the ids.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  await app.register(healthRoutes, {
+    ping: () => database.ping(),
+    metrics,
+    metricsToken: config.metricsToken,
+  });
+  // A worker process runs jobs and schedules and answers only its health checks (and /metrics).
   if (config.role === 'worker') return { app, ctx };
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(demoRoutes, { prefix: '/api', ctx });

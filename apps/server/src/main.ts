@@ -10,7 +10,7 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database, processMetrics: true });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -30,11 +30,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   // Jobs left queued or cut short by the last shutdown are picked up here, and the schedules
   // (messenger polling, housekeeping) run from here on, once per cluster (decision 027). A web
-  // process leaves both to the workers.
+  // process leaves both to the workers. Before listening: once /readyz answers, the worker and
+  // its wake-up listener are up, so a database fault from then on meets the code that survives
+  // it rather than a start-up still in progress.
   if (config.role !== 'web') await ctx.jobs.start();
+  await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       role: config.role,

@@ -8,6 +8,7 @@
  */
 export const errorCodes = [
   'validation_failed',
+  'invalid_characters',
   'unauthorized',
   'invalid_credentials',
   'email_not_verified',
@@ -16,6 +17,7 @@ export const errorCodes = [
   'session_expired',
   'forbidden',
   'demo_restricted',
+  'cross_site_request',
   'not_found',
   'conflict',
   'rate_limited',
@@ -26,12 +28,15 @@ export const errorCodes = [
   'ai_model_required',
   'link_unreachable',
   'messenger_failed',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
 export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 400,
+  // NUL or half a surrogate pair anywhere in the request: no column can store it (decision 028).
+  invalid_characters: 400,
   unauthorized: 401,
   invalid_credentials: 400,
   email_not_verified: 403,
@@ -40,6 +45,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   session_expired: 401,
   forbidden: 403,
   demo_restricted: 403,
+  // A cookie-carrying request from another site (or a form that hides its origin): CSRF.
+  cross_site_request: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
@@ -53,12 +60,17 @@ export const errorStatus: Record<ErrorCode, number> = {
   link_unreachable: 422,
   // The messenger platform refused or could not be reached; the message says which and why.
   messenger_failed: 502,
+  // The database dropped the connection or is restarting: nothing was wrong with the request,
+  // and the same request shortly after succeeds (with a Retry-After header).
+  database_unavailable: 503,
   internal: 500,
 };
 
 /** Default English messages; they read like the hosted auth provider's, which the spec passes through. */
 export const errorMessages: Record<ErrorCode, string> = {
   validation_failed: 'Please fill in all required fields',
+  invalid_characters:
+    'The text contains characters that cannot be saved (a NUL character or half of an emoji). Remove them and try again.',
   unauthorized: 'Auth session missing!',
   invalid_credentials: 'Invalid login credentials',
   email_not_verified: 'Email not confirmed',
@@ -67,6 +79,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   session_expired: 'Your session has expired. Please sign in again.',
   forbidden: 'You do not have access to this resource',
   demo_restricted: 'This is not available in demo mode. Create an account to use it.',
+  cross_site_request:
+    'This request did not come from the Doppel app and was refused. Reload the page and try again.',
   not_found: 'Not found',
   conflict: 'Conflict',
   rate_limited: 'Too many requests. Please try again later.',
@@ -77,5 +91,6 @@ export const errorMessages: Record<ErrorCode, string> = {
   ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
   link_unreachable: 'The link could not be fetched',
   messenger_failed: 'The messenger platform did not accept the request',
+  database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   internal: 'Something went wrong',
 };

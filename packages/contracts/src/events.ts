@@ -14,3 +14,13 @@ export const userEventSchema = z.discriminatedUnion('type', [
 ]);
 /** A change event a browser receives (the change feed's events less the server-only ones). */
 export type UserEvent = Exclude<ChangeEvent, { type: 'session.changed' }>;
+
+/**
+ * The stream's own signal that changes may have been missed — the server's database listener
+ * reconnected (docs/decisions/025) — so the tab refetches everything, as after a reconnection.
+ */
+export interface ResyncEvent {
+  type: 'resync';
+}
+/** Everything GET /events sends: a change, or a resync. */
+export type LiveEvent = UserEvent | ResyncEvent;

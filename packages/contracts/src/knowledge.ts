@@ -15,6 +15,36 @@ export const documentStatuses = ['pending', 'processing', 'processed', 'error'] 
 export const documentStatusSchema = z.enum(documentStatuses);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
+/**
+ * Why processing a document failed (the web app words each one in the user's language; the
+ * server never shows its own error text, which may name server paths):
+ * file_missing — the uploaded original is no longer stored; unsupported_type — its content is
+ * none of md, txt, pdf, docx; pdf_password — the PDF is locked; pdf_unreadable,
+ * docx_unreadable — the file is damaged; no_text — nothing to read (a scan without a text layer,
+ * an empty page); link_refused — a private or non-web address; link_http_error — the page
+ * answered with an error status; link_too_large, link_timeout, link_redirects, link_unreachable;
+ * link_not_page — neither a web page nor a PDF; processing_failed — anything else, after the
+ * last attempt.
+ */
+export const documentErrorCodes = [
+  'file_missing',
+  'unsupported_type',
+  'pdf_password',
+  'pdf_unreadable',
+  'docx_unreadable',
+  'no_text',
+  'link_refused',
+  'link_http_error',
+  'link_too_large',
+  'link_timeout',
+  'link_redirects',
+  'link_unreachable',
+  'link_not_page',
+  'processing_failed',
+] as const;
+export const documentErrorCodeSchema = z.enum(documentErrorCodes);
+export type DocumentErrorCode = z.infer<typeof documentErrorCodeSchema>;
+
 export const documentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -26,6 +56,8 @@ export const documentSchema = z.object({
   uploadDate: z.string(),
   status: documentStatusSchema,
   /** Why processing failed, when status is error. */
+  errorCode: documentErrorCodeSchema.nullable(),
+  /** The same in English, for API clients; the web app words errorCode itself. */
   errorReason: z.string().nullable(),
   summary: z.string(),
   /** 0–100 (see docs/decisions for the rule). */

@@ -177,6 +177,7 @@ type Checked<S extends RouteSchemas, R, Id extends string> = [
 export const routeSchemas = {
   'health.live': {},
   'health.ready': {},
+  'health.metrics': {},
   'auth.signUp': { body: signUpInputSchema, response: { 201: signUpResultSchema } },
   'auth.signIn': { body: signInInputSchema, response: { 200: sessionSchema } },
   'auth.refresh': { response: { 200: sessionSchema } },

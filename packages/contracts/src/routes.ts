@@ -71,6 +71,7 @@ import type {
   ListLeadsQuery,
   ListSignalItemsQuery,
   ListTasksQuery,
+  LiveEvent,
   McpServer,
   McpServerList,
   McpServerTestResult,
@@ -117,7 +118,6 @@ import type {
   UpdateUserSettingsInput,
   UploadResult,
   User,
-  UserEvent,
   UserSettings,
 } from './index';
 
@@ -195,6 +195,7 @@ export const routes = named({
   health: {
     live: route('GET', '/healthz', { hide: true }),
     ready: route('GET', '/readyz', { hide: true }),
+    metrics: route('GET', '/metrics', { hide: true }),
   },
   auth: {
     signUp: route<{ body: SignUpInput; response: Out<typeof c.signUpResultSchema> }>(
@@ -218,7 +219,7 @@ export const routes = named({
     start: route<{ body: StartDemoInput | null | undefined; response: Session }>('POST', '/api/demo'),
   },
   events: {
-    stream: route<{ events: UserEvent }>('GET', '/events', { hide: true, kind: 'events' }),
+    stream: route<{ events: LiveEvent }>('GET', '/events', { hide: true, kind: 'events' }),
   },
   profile: {
     get: route<{ response: User }>('GET', '/api/me'),

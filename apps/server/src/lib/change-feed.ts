@@ -28,10 +28,17 @@ export interface ChangeFeed {
    * is dropped instead (onResync).
    */
   caughtUp(): Promise<void>;
-  /** Called when changes may have been missed: caches drop everything they hold. */
-  onResync(listener: () => void): () => void;
+  /**
+   * Called when cached reads may be stale: caches drop everything they hold. `cause` says why:
+   * 'reconnected' — the listener was down and is back, so changes were missed (open /events
+   * streams tell their tabs to refetch everything); 'unconfirmed' — a write's own changes could
+   * not be confirmed to have arrived (caughtUp), so this process's caches are dropped.
+   */
+  onResync(listener: (cause: ResyncCause) => void): () => void;
   close(): Promise<void>;
 }
+
+export type ResyncCause = 'reconnected' | 'unconfirmed';
 
 interface Notice {
   userId?: unknown;
@@ -44,8 +51,11 @@ export async function createChangeFeed(database: Database, log: FastifyBaseLogge
   // One listener per open tab; the default warning at 10 would fire for a busy user.
   perUser.setMaxListeners(0);
   const everyChange = new Set<(userId: string, event: ChangeEvent) => void>();
-  const resyncListeners = new Set<() => void>();
-  const markers = new Map<string, () => void>();
+  const resyncListeners = new Set<(cause: ResyncCause) => void>();
+  /** caughtUp() calls waiting for their marker: true when it arrived, false when it never will. */
+  const markers = new Map<string, (arrived: boolean) => void>();
+  /** False while the listening connection is down (PostgreSQL: dropped, reconnecting). */
+  let listening = true;
 
   const deliver = (userId: string, event: ChangeEvent) => {
     for (const listener of everyChange) {
@@ -58,24 +68,52 @@ export async function createChangeFeed(database: Database, log: FastifyBaseLogge
     perUser.emit(userId, event);
   };
 
-  const stopListening = await database.listen(CHANNEL, (payload) => {
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload) as Notice;
-    } catch {
-      return; // Not one of ours; never let it break the listener.
+  const resync = (cause: ResyncCause) => {
+    for (const listener of resyncListeners) {
+      try {
+        listener(cause);
+      } catch (error) {
+        log.error({ err: error }, 'a resync listener failed');
+      }
     }
-    if (typeof notice.marker === 'string') {
-      markers.get(notice.marker)?.();
-      return;
-    }
-    if (typeof notice.userId === 'string' && isChangeEvent(notice.event))
-      deliver(notice.userId, notice.event);
-  });
-
-  const resync = () => {
-    for (const listener of resyncListeners) listener();
   };
+
+  const stopListening = await database.listen(
+    CHANNEL,
+    (payload) => {
+      let notice: Notice;
+      try {
+        notice = JSON.parse(payload) as Notice;
+      } catch {
+        return; // Not one of ours; never let it break the listener.
+      }
+      if (typeof notice.marker === 'string') {
+        markers.get(notice.marker)?.(true);
+        return;
+      }
+      if (typeof notice.userId === 'string' && isChangeEvent(notice.event))
+        deliver(notice.userId, notice.event);
+    },
+    {
+      // Changes committed from now on do not reach this process: nothing cached can be trusted,
+      // and no marker will come back, so the writes waiting for theirs need not wait.
+      onLost(error) {
+        listening = false;
+        log.warn(
+          { err: { message: error.message } },
+          'the change feed lost its database connection; reconnecting',
+        );
+        for (const settle of markers.values()) settle(false);
+        resync('unconfirmed');
+      },
+      // Whatever changed while it was down was missed: caches and open tabs start afresh.
+      onRestored() {
+        listening = true;
+        log.info('the change feed is listening again');
+        resync('reconnected');
+      },
+    },
+  );
 
   return {
     subscribe(userId, listener) {
@@ -91,24 +129,30 @@ export async function createChangeFeed(database: Database, log: FastifyBaseLogge
       return () => resyncListeners.delete(listener);
     },
     async caughtUp() {
+      // The listener is reconnecting: no marker would come back. Dropping the caches is what
+      // the wait would end in anyway, and the request need not hang for it.
+      if (!listening) return resync('unconfirmed');
       const marker = randomUUID();
       const arrived = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
         timer.unref();
-        markers.set(marker, () => {
+        markers.set(marker, (came) => {
           clearTimeout(timer);
-          resolve(true);
+          resolve(came);
         });
       });
       try {
         await database.notify(CHANNEL, JSON.stringify({ marker }));
         if (!(await arrived)) {
-          log.warn('the change feed did not answer in time; dropping every cached read');
-          resync();
+          log.warn('the change feed did not confirm in time; dropping every cached read');
+          resync('unconfirmed');
         }
       } catch (error) {
-        log.warn({ err: error }, 'could not reach the change feed; dropping every cached read');
-        resync();
+        log.warn(
+          { err: { message: (error as Error).message } },
+          'could not reach the change feed; dropping every cached read',
+        );
+        resync('unconfirmed');
       } finally {
         markers.delete(marker);
       }

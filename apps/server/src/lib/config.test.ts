@@ -34,6 +34,79 @@ describe('AI configuration', () => {
   });
 });
 
+describe('object storage configuration', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-example' };
+
+  it('keeps originals on local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+  });
+
+  it('reads AWS S3 with its defaults: us-east-1, virtual-hosted names, no prefix', () => {
+    expect(loadConfig({ S3_BUCKET: 'doppel-files', ...keys }).objectStorage).toEqual({
+      bucket: 'doppel-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret-example',
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it('reads MinIO (path-style by default) and Cloudflare R2 (region auto)', () => {
+    expect(
+      loadConfig({ S3_BUCKET: 'doppel', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_PREFIX: 'prod', ...keys })
+        .objectStorage,
+    ).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      prefix: 'prod/',
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'doppel',
+        S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'false',
+        ...keys,
+      }).objectStorage,
+    ).toMatchObject({ region: 'auto', forcePathStyle: false });
+    expect(
+      loadConfig({ S3_BUCKET: 'doppel', S3_REGION: 'eu-central-1', ...keys }).objectStorage?.region,
+    ).toBe('eu-central-1');
+  });
+
+  it('says what is missing or wrong, and never echoes a secret', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'doppel' })).toThrow(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both required when S3_BUCKET is set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'doppel', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toThrow(
+      'Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY is set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Doppel_Files', ...keys })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'ab', ...keys })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'doppel', S3_ENDPOINT: 'ftp://files', ...keys })).toThrow(
+      /S3_ENDPOINT must be an http or https address/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'doppel', S3_PREFIX: '../up', ...keys })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ S3_BUCKET: 'doppel', S3_PREFIX: 'a b', ...keys })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ S3_BUCKET: 'doppel', S3_FORCE_PATH_STYLE: 'yes', ...keys })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+    const failure = (() => {
+      try {
+        loadConfig({ S3_BUCKET: 'x', ...keys });
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect(failure?.message).not.toContain('secret-example');
+  });
+});
+
 describe('process role and job settings', () => {
   it('run everything in one process by default', () => {
     const config = loadConfig({});

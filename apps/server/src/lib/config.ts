@@ -46,6 +46,30 @@ const envSchema = z.object({
   HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'S3_ENDPOINT must be an http or https address')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[\w-][\w.-]*(\/[\w-][\w.-]*)*\/?$/,
+      'S3_PREFIX must be a folder such as doppel/ (letters, digits, . _ -; no part starting with a dot)',
+    )
+    .optional(),
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -105,11 +129,30 @@ export interface Config {
   growthRetry?: RetryPolicy;
   /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
   redditBaseUrl: string;
+  /**
+   * The Bearer token /metrics asks for; without it /metrics answers only direct connections
+   * from this machine (lib/metrics.ts).
+   */
+  metricsToken: string | undefined;
+  /** The S3-compatible bucket for uploaded originals (S3_BUCKET); null = DATA_DIR/files. */
+  objectStorage: ObjectStorageConfig | null;
   role: ProcessRole;
   /** How long a worker's claim on a job holds before another worker may take the job over. */
   jobLeaseMs: number;
   /** How many jobs one process's worker runs at once, all kinds together. */
   jobConcurrency: number;
+}
+
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** Unset for AWS S3; the server's address for MinIO, R2 and the like. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or a folder ending in '/', put before every key. */
+  prefix: string;
 }
 
 export interface GrowthApiUrls {
@@ -148,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible',
     );
   }
+  const objectStorage = objectStorageConfig(e);
   // The embedded database belongs to one process, so a split into web and workers needs PostgreSQL.
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError(
@@ -192,8 +236,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
     },
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
+    objectStorage,
     role: e.ROLE,
     jobLeaseMs: e.JOB_LEASE_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+  };
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+/** S3_BUCKET turns object storage on; the other S3_* settings mean nothing without it. */
+function objectStorageConfig(e: z.infer<typeof envSchema>): ObjectStorageConfig | null {
+  if (!e.S3_BUCKET) {
+    const stray = S3_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length === 0) return null;
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${stray.join(', ')} is set`);
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both required when S3_BUCKET is set',
+    );
+  }
+  const endpoint = e.S3_ENDPOINT?.replace(/\/+$/, '');
+  // Cloudflare R2 takes only the region "auto"; AWS and MinIO default to us-east-1.
+  const r2 = endpoint !== undefined && new URL(endpoint).hostname.endsWith('.r2.cloudflarestorage.com');
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint,
+    region: e.S3_REGION ?? (r2 ? 'auto' : 'us-east-1'),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // Servers of our own (MinIO) seldom have a wildcard DNS name per bucket; AWS wants the bucket in the host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+    prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
   };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, jobs, sql, type Database, type Db, type DbOrTx } from '@doppel/db';
 import type { Clock } from './clock';
+import { storableText } from './text';
 
 /*
  * Durable background jobs in the application's own database (docs/decisions/016 and 027). A job
@@ -236,7 +237,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         attempts: 0,
         lockedUntil: null,
         lockedBy: null,
-        lastError: error?.message ?? null,
+        lastError: error ? storableText(error.message) : null,
         updatedAt: now,
       })
       .where(eq(jobs.id, job.id));
@@ -247,16 +248,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (kind?.everyMs !== undefined) return queueNextSlot(job, { ...kind, everyMs: kind.everyMs }, error);
     const now = clock.now();
     const final = !kind || job.attempts >= job.maxAttempts;
+    // A message may quote the text that failed, NUL and all; it must not fail in turn.
+    const lastError = storableText(error.message);
     await db
       .update(jobs)
       .set(
         final
-          ? { status: 'failed', lockedUntil: null, lockedBy: null, lastError: error.message, updatedAt: now }
+          ? { status: 'failed', lockedUntil: null, lockedBy: null, lastError, updatedAt: now }
           : {
               status: 'queued',
               lockedUntil: null,
               lockedBy: null,
-              lastError: error.message,
+              lastError,
               runAt: new Date(now.getTime() + backoffMs(job.attempts)),
               updatedAt: now,
             },

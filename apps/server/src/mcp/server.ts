@@ -27,6 +27,9 @@ const INSTRUCTIONS =
   'contacts and message history, and tasks (replies, messages, posts) with drafts written in their voice. ' +
   'The tools offered depend on the permissions of the API key in use. Nothing here sends a message.';
 
+const JSON_RPC_PARSE_ERROR = -32700;
+const JSON_RPC_INVALID_REQUEST = -32600;
+
 /** What a stateless streamable HTTP server answers to GET (no standalone SSE stream) and DELETE (no session). */
 const METHOD_NOT_ALLOWED = {
   jsonrpc: '2.0',
@@ -78,6 +81,21 @@ export function createMcpServer(ctx: AppContext, auth: KeyAuth, log: FastifyBase
 }
 
 /**
+ * A request the server cannot read — JSON that does not parse, text no column can store
+ * (invalid_characters, refused before the transport sees it) — answered as a JSON-RPC error, in
+ * the shape the SDK's transport gives its own refusals. Refusals of the key (401, 429) keep the
+ * API's shape and go on to the app's error handler.
+ */
+function answerBodyErrorsInJsonRpc(error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  const answer = (code: number, message: string, data?: object) =>
+    reply.code(400).send({ jsonrpc: '2.0', error: { code, message, ...(data && { data }) }, id: null });
+  if (error instanceof AppError && error.code === 'invalid_characters')
+    return answer(JSON_RPC_INVALID_REQUEST, error.message, { code: error.code });
+  if (error instanceof SyntaxError) return answer(JSON_RPC_PARSE_ERROR, 'Parse error: the body is not JSON.');
+  throw error;
+}
+
+/**
  * POST /mcp: the Model Context Protocol over streamable HTTP, stateless — every
  * request carries its API key and gets a fresh server and transport, so any process of a cluster
  * can answer it. A missing, unknown, revoked or expired key is refused with the API's JSON 401,
@@ -85,7 +103,12 @@ export function createMcpServer(ctx: AppContext, auth: KeyAuth, log: FastifyBase
  * attach the key on their own (no cookies are read here), which is what keeps DNS rebinding out.
  */
 export async function mcpRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post('/mcp', { onRequest: createApiKeyHook(ctx), schema: { hide: true } }, async (request, reply) => {
+  const options = {
+    onRequest: createApiKeyHook(ctx),
+    errorHandler: answerBodyErrorsInJsonRpc,
+    schema: { hide: true },
+  };
+  app.post('/mcp', options, async (request, reply) => {
     const auth = request.apiKey;
     if (!auth) throw new AppError('unauthorized', INVALID_KEY_MESSAGE);
     const server = createMcpServer(ctx, auth, request.log);

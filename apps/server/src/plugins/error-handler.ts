@@ -2,7 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import { ZodError } from 'zod';
 import { errorMessages, errorStatus, type ErrorBody, type ErrorCode } from '@doppel/contracts';
+import { connectionFailureIn } from '@doppel/db';
 import { AppError } from '../lib/app-error';
+
+/**
+ * What a request that met a dropped database connection is told: try again shortly. The
+ * listener reconnects within about 5 s and the pool on the next query (docs/decisions/025).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCode, message?: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
   return { error: { code, message: message ?? errorMessages[code], ...extra } };
@@ -34,6 +41,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ZodError) {
       return reply.code(400).send(body('validation_failed', undefined, { fields: fieldsFromZod(error) }));
+    }
+    const failure = connectionFailureIn(error);
+    if (failure) {
+      // The connection's own error only: the query error around it carries the parameters.
+      request.log.warn({ database: failure }, 'database unavailable: answered 503');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .code(503)
+        .send(body('database_unavailable', undefined, { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(body('payload_too_large'));

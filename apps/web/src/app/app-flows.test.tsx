@@ -135,7 +135,11 @@ describe('settings from the shell', () => {
 });
 
 describe('messengers in the settings', () => {
-  it('loads the Messengers tab into the dialog and follows live changes of a connection', async () => {
+  it.each([
+    ['the change of a connection', (id: string) => ({ type: 'messenger.changed', connectionId: id })],
+    // The server's database listener reconnected: it may have missed the change itself.
+    ['a resync', () => ({ type: 'resync' })],
+  ])('loads the Messengers tab into the dialog and follows live changes: %s', async (_name, event) => {
     const telegram = makeConnection('telegram', { username: '@doppel_bot' });
     let items: MessengerConnection[] = [];
     let events: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -160,11 +164,7 @@ describe('messengers in the settings', () => {
     // Connected in another tab: the server says so on the event stream.
     items = [telegram];
     await waitFor(() => expect(events).not.toBeNull());
-    events!.enqueue(
-      new TextEncoder().encode(
-        `data: ${JSON.stringify({ type: 'messenger.changed', connectionId: telegram.id })}\n\n`,
-      ),
-    );
+    events!.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event(telegram.id))}\n\n`));
     expect(await card.findByText('@doppel_bot')).toBeInTheDocument();
     events!.close();
   });

@@ -28,6 +28,8 @@ export function useLiveUpdates(): void {
       onEvent: (event) => refetch(changeEventQueryKeys[event.type] ?? UNKNOWN_EVENT_KEYS),
       // Whatever changed while disconnected was missed.
       onConnected: () => refetch(allChangeQueryKeys),
+      // So was whatever changed while the server's own database listener was down.
+      onResync: () => refetch(allChangeQueryKeys),
     });
   }, [queryClient, manager, userId]);
 }

@@ -54,6 +54,30 @@ describe('startLiveUpdates', () => {
     expect(connected.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('hands a resync to onResync, not onEvent, and keeps reading the same stream', async () => {
+    const events: UserEvent[] = [];
+    const resync = vi.fn();
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(
+        streamOf([
+          'event: resync\ndata: {"type":"resync"}\n\n',
+          'event: task.created\ndata: {"type":"task.created","taskId":"t2"}\n\n',
+        ]),
+      )
+      .mockResolvedValue(new Response('{}', { status: 503 }));
+    const stop = startLiveUpdates({
+      session: { accessToken: 'token-1', refresh: vi.fn() },
+      onEvent: (event) => events.push(event),
+      onResync: resync,
+      fetch: fetchMock,
+      retryMs: 5,
+    });
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'task.created', taskId: 't2' }]));
+    stop();
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
   it('refreshes the session when the stream answers 401', async () => {
     const refresh = vi.fn().mockResolvedValue(null);
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}', { status: 401 }));

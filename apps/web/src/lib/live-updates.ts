@@ -1,4 +1,4 @@
-import { pathOf, routes, type UserEvent } from '@doppel/contracts';
+import { pathOf, routes, type LiveEvent, type UserEvent } from '@doppel/contracts';
 import { ApiError } from './api-error';
 import type { SessionManager } from './session';
 
@@ -7,6 +7,11 @@ export interface LiveUpdatesOptions {
   onEvent: (event: UserEvent) => void;
   /** Called after every (re)connection: events sent while disconnected were missed. */
   onConnected?: () => void;
+  /**
+   * Called when the server says it may have missed changes itself (its database listener
+   * reconnected): the stream stays open, but anything may be stale.
+   */
+  onResync?: () => void;
   fetch?: typeof fetch;
   baseUrl?: string;
   /** First pause before reconnecting; doubles per failed attempt up to maxRetryMs. */
@@ -41,10 +46,10 @@ export interface EventParser<T> {
  * this runs on every page's first load, and zod would add more than 20 KB to it. Our own
  * server sends these, and an event of an unknown type only makes the app refetch tasks.
  */
-const userEventParser: EventParser<UserEvent> = {
+const liveEventParser: EventParser<LiveEvent> = {
   safeParse: (value) =>
     typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-      ? { success: true, data: value as UserEvent }
+      ? { success: true, data: value as LiveEvent }
       : { success: false },
 };
 
@@ -114,7 +119,10 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
     if (!response.ok || !response.body) return;
     delay = retryMs;
     options.onConnected?.();
-    await readEventStream(response, userEventParser, options.onEvent);
+    await readEventStream(response, liveEventParser, (event) => {
+      if (event.type === 'resync') options.onResync?.();
+      else options.onEvent(event);
+    });
   };
 
   void (async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
 import { createLanguageModel, type ProviderConfig } from './language-model';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
+import { storableText, storableTextPieces } from '../../lib/text';
 
 export interface ModelCall {
   config: ProviderConfig;
@@ -117,7 +118,8 @@ export async function generateWithModel(call: ModelCall): Promise<ModelAnswer> {
   try {
     const result = await generateText(options);
     return {
-      text: result.text,
+      // A model's words are outside text: a NUL or half an emoji in them is not stored (decision 028).
+      text: storableText(result.text),
       usage: toUsage(result.totalUsage),
       latencyMs: Math.round(performance.now() - started),
     };
@@ -150,12 +152,15 @@ export function streamWithModel(call: ModelCall): ModelStream {
   async function* read(): AsyncGenerator<ModelStreamPart> {
     let text = '';
     let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
+    // Callers store what they are given: each delta comes storable, emoji split between deltas whole.
+    const pieces = storableTextPieces();
     try {
       const result = streamText({ ...options, onError: () => undefined });
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
-          text += part.text;
-          yield { type: 'text', text: part.text };
+          const delta = pieces.next(part.text);
+          text += delta;
+          if (delta) yield { type: 'text', text: delta };
         } else if (part.type === 'tool-call') {
           yield { type: 'tool-call', toolName: part.toolName };
         } else if (part.type === 'error') {
@@ -170,6 +175,11 @@ export function streamWithModel(call: ModelCall): ModelStream {
       const appError = toAppError(error, call, timeout);
       settle.reject(appError);
       throw appError;
+    }
+    const rest = pieces.end();
+    if (rest) {
+      text += rest;
+      yield { type: 'text', text: rest };
     }
     settle.resolve({ text, usage, latencyMs: Math.round(performance.now() - started) });
   }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox, eq, sql, type Db } from '@doppel/db';
 import type { Mailer } from '../../lib/mailer';
+import type { Metrics } from '../../lib/metrics';
 
 /**
  * Without SMTP_URL the outbox table and a log line (which carries the link) are the delivery,
@@ -12,8 +13,9 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }): Mailer {
-  const { db, log } = options;
+  const { db, log, metrics } = options;
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(email) {
@@ -32,6 +34,7 @@ export function createMailer(options: {
           { to: email.to, kind: email.kind, body: email.text },
           `email kept in outbox (no SMTP_URL): ${email.subject}`,
         );
+        metrics.recordOutboundSend('email', 'kept');
         return;
       }
       try {
@@ -45,7 +48,9 @@ export function createMailer(options: {
           .update(emailOutbox)
           .set({ sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })
           .where(eq(emailOutbox.id, row!.id));
+        metrics.recordOutboundSend('email', 'sent');
       } catch (error) {
+        metrics.recordOutboundSend('email', 'failed');
         // The user can ask for the email again; a delivery failure must not fail the request.
         log.error({ err: error, to: email.to, kind: email.kind }, 'SMTP delivery failed');
         await db

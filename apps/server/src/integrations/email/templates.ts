@@ -1,10 +1,11 @@
 import type { InterfaceLanguage } from '@doppel/contracts';
 
-export type EmailKind = 'verify_email' | 'reset_password' | 'change_email';
+/** The emails an account gets: one per emailed-link purpose, and the note that the address already has an account. */
+export type EmailKind = 'verify_email' | 'reset_password' | 'change_email' | 'account_exists';
 
 interface EmailText {
   subject: string;
-  /** `{name}` and `{link}` are filled in; `{hours}` is how long the link works. */
+  /** `{name}` and `{link}` are filled in; `{hours}` is how long the link works; `{signInLink}` is the sign-in page. */
   body: string;
 }
 
@@ -23,6 +24,10 @@ const templates: Record<InterfaceLanguage, Record<EmailKind, EmailText>> = {
       subject: 'Confirm your new email address for Doppel',
       body: 'Hi {name},\n\nConfirm that this address should become the email of your Doppel account:\n{link}\n\nThe link works for {hours} hours. If you did not ask for this, ignore this email.',
     },
+    account_exists: {
+      subject: 'Someone tried to sign up to Doppel with your email',
+      body: 'Hi {name},\n\nSomeone just tried to create a Doppel account with this email address. It already has an account, so nothing was created and nothing in your account changed.\n\nIf it was you, sign in here:\n{signInLink}\n\nForgot your password? Set a new one here (the link works for {hours} hour(s)):\n{link}\n\nIf it was not you, ignore this email.',
+    },
   },
   ru: {
     verify_email: {
@@ -36,6 +41,10 @@ const templates: Record<InterfaceLanguage, Record<EmailKind, EmailText>> = {
     change_email: {
       subject: 'Подтвердите новый адрес почты для Doppel',
       body: 'Здравствуйте, {name}!\n\nПодтвердите, что этот адрес должен стать почтой вашего аккаунта Doppel:\n{link}\n\nСсылка действует {hours} ч. Если вы этого не запрашивали, проигнорируйте письмо.',
+    },
+    account_exists: {
+      subject: 'Кто-то пытался зарегистрироваться в Doppel с вашим адресом',
+      body: 'Здравствуйте, {name}!\n\nКто-то только что пытался создать аккаунт Doppel с этим адресом электронной почты. Аккаунт с этим адресом уже есть, поэтому новый не создан, а в вашем ничего не изменилось.\n\nЕсли это были вы, войдите здесь:\n{signInLink}\n\nЗабыли пароль? Задайте новый по ссылке (она действует {hours} ч):\n{link}\n\nЕсли это были не вы, проигнорируйте письмо.',
     },
   },
   fr: {
@@ -51,6 +60,10 @@ const templates: Record<InterfaceLanguage, Record<EmailKind, EmailText>> = {
       subject: 'Confirmez votre nouvelle adresse e-mail pour Doppel',
       body: 'Bonjour {name},\n\nConfirmez que cette adresse doit devenir l’e-mail de votre compte Doppel :\n{link}\n\nLe lien est valable {hours} heures. Si vous n’avez rien demandé, ignorez cet e-mail.',
     },
+    account_exists: {
+      subject: 'Quelqu’un a essayé de s’inscrire à Doppel avec votre adresse',
+      body: 'Bonjour {name},\n\nQuelqu’un vient d’essayer de créer un compte Doppel avec cette adresse e-mail. Elle a déjà un compte : aucun compte n’a été créé et rien n’a changé dans le vôtre.\n\nSi c’était vous, connectez-vous ici :\n{signInLink}\n\nMot de passe oublié ? Choisissez-en un nouveau ici (le lien est valable {hours} heure(s)) :\n{link}\n\nSi ce n’était pas vous, ignorez cet e-mail.',
+    },
   },
   es: {
     verify_email: {
@@ -64,6 +77,10 @@ const templates: Record<InterfaceLanguage, Record<EmailKind, EmailText>> = {
     change_email: {
       subject: 'Confirma tu nueva dirección de correo para Doppel',
       body: 'Hola, {name}:\n\nConfirma que esta dirección debe ser el correo de tu cuenta de Doppel:\n{link}\n\nEl enlace funciona durante {hours} horas. Si no lo pediste, ignora este correo.',
+    },
+    account_exists: {
+      subject: 'Alguien intentó registrarse en Doppel con tu correo',
+      body: 'Hola, {name}:\n\nAlguien acaba de intentar crear una cuenta de Doppel con esta dirección de correo. Ya tiene una cuenta, así que no se ha creado ninguna y en la tuya no ha cambiado nada.\n\nSi fuiste tú, inicia sesión aquí:\n{signInLink}\n\n¿Olvidaste tu contraseña? Elige una nueva aquí (el enlace funciona durante {hours} hora(s)):\n{link}\n\nSi no fuiste tú, ignora este correo.',
     },
   },
   de: {
@@ -79,18 +96,23 @@ const templates: Record<InterfaceLanguage, Record<EmailKind, EmailText>> = {
       subject: 'Bestätige deine neue E-Mail-Adresse für Doppel',
       body: 'Hallo {name},\n\nbestätige, dass diese Adresse die E-Mail deines Doppel-Kontos werden soll:\n{link}\n\nDer Link gilt {hours} Stunden. Wenn du das nicht angefordert hast, ignoriere diese E-Mail.',
     },
+    account_exists: {
+      subject: 'Jemand wollte sich mit deiner E-Mail-Adresse bei Doppel registrieren',
+      body: 'Hallo {name},\n\njemand hat gerade versucht, mit dieser E-Mail-Adresse ein Doppel-Konto anzulegen. Für sie gibt es schon ein Konto, daher wurde kein neues angelegt und an deinem hat sich nichts geändert.\n\nWarst du es, melde dich hier an:\n{signInLink}\n\nPasswort vergessen? Lege hier ein neues fest (der Link gilt {hours} Stunde(n)):\n{link}\n\nWarst du es nicht, ignoriere diese E-Mail.',
+    },
   },
 };
 
 export function renderEmail(
   kind: EmailKind,
   language: InterfaceLanguage,
-  values: { name: string; link: string; hours: number },
+  values: { name: string; link: string; hours: number; signInLink: string },
 ): EmailText {
   const template = templates[language][kind];
   const fill = (text: string) =>
     text
       .replaceAll('{name}', values.name)
+      .replaceAll('{signInLink}', values.signInLink)
       .replaceAll('{link}', values.link)
       .replaceAll('{hours}', String(values.hours));
   return { subject: fill(template.subject), body: fill(template.body) };

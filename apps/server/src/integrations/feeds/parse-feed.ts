@@ -1,5 +1,6 @@
 import { parseFeed } from 'feedsmith';
 import { parse as parseHtml } from 'node-html-parser';
+import { shortenText, storableText } from '../../lib/text';
 
 /*
  * Reading RSS, Atom, RDF and JSON Feed with feedsmith (maintained, typed, no native parts),
@@ -37,8 +38,8 @@ export const MAX_FEED_ENTRIES = 200;
 export function plainText(html: string | null | undefined, max = SUMMARY_MAX): string {
   if (!html) return '';
   const text = /<[a-z!/]/i.test(html) || html.includes('&') ? parseHtml(html).textContent : html;
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > max ? `${collapsed.slice(0, max - 1).trimEnd()}…` : collapsed;
+  const collapsed = storableText(text).replace(/\s+/g, ' ').trim();
+  return shortenText(collapsed, max);
 }
 
 function toDate(value: string | null | undefined): Date | null {
@@ -49,7 +50,8 @@ function toDate(value: string | null | undefined): Date | null {
 
 /** Requirable fields are typed as the value or a placeholder object; only strings count. */
 function str(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  // A feed is outside text: NUL or a broken surrogate in it is dropped, not refused (decision 028).
+  return typeof value === 'string' && value.trim() !== '' ? storableText(value.trim()) : null;
 }
 
 function textOf(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { retryAfterMs } from '../../lib/retrying-fetch';
+import { storableText } from '../../lib/text';
 
 /*
  * Reddit's public JSON listings (`/r/<name>/new.json`, `/r/<name>/about/rules.json`), read
@@ -156,9 +157,10 @@ export function createRedditClient(options: RedditClientOptions): RedditClient {
         .filter((child) => child.kind === 't3')
         .map(({ data }) => ({
           fullname: data.name,
-          title: data.title,
-          selftext: data.selftext ?? '',
-          author: data.author ?? '[deleted]',
+          // Outside text: NUL or a broken surrogate in a post is dropped, not refused (decision 028).
+          title: storableText(data.title),
+          selftext: storableText(data.selftext ?? ''),
+          author: storableText(data.author ?? '[deleted]'),
           url: `${baseUrl}${data.permalink.startsWith('/') ? '' : '/'}${data.permalink}`,
           createdAt: new Date(data.created_utc * 1000),
           stickied: data.stickied ?? false,

@@ -103,6 +103,18 @@ describe('Apollo adapter', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('takes NUL and half an emoji out of what it reads (decision 028)', async () => {
+    fake.addAccount('apollo-key-hostile-0001', [
+      apolloPerson('h1', 'Gia\u0000 Holt', { title: 'Partner \ud83d', org: 'Holt\u0000 Capital' }),
+    ]);
+    const [person] = await client.searchPeople(
+      'apollo-key-hostile-0001',
+      { keywords: 'x', titles: [] },
+      { limit: 1 },
+    );
+    expect(person).toMatchObject({ name: 'Gia Holt', position: 'Partner \uFFFD', company: 'Holt Capital' });
+  });
+
   it('refuses an answer that is not a people search', async () => {
     fake.failNext({ status: 200, body: { unexpected: true } });
     const error = await client.searchPeople(KEY, { keywords: 'x', titles: [] }, { limit: 5 }).then(

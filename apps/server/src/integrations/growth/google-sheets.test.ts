@@ -31,6 +31,7 @@ describe('reading a sheet', () => {
   beforeAll(async () => {
     fake = await startFakeSheets();
     fake.addSheet('open', 'Name,Company\nAnn Lee,Acme\n');
+    fake.addSheet('nul', 'Name,Company\nAnn\u0000 Lee,Acme \ud83d\n');
     fake.addPrivateSheet('closed');
   });
   afterAll(() => fake.close());
@@ -40,6 +41,12 @@ describe('reading a sheet', () => {
     await expect(
       fetchSheetCsv(`${fake.baseUrl}/spreadsheets/d/open/export?format=csv`, options),
     ).resolves.toBe('Name,Company\nAnn Lee,Acme\n');
+  });
+
+  it('reads a sheet with NUL or half an emoji in a cell as storable text (decision 028)', async () => {
+    await expect(
+      fetchSheetCsv(`${fake.baseUrl}/spreadsheets/d/nul/export?format=csv`, options),
+    ).resolves.toBe('Name,Company\nAnn Lee,Acme \uFFFD\n');
   });
 
   it('explains a sheet that is not shared (Google answers a sign-in page)', async () => {

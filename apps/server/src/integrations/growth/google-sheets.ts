@@ -1,5 +1,6 @@
 import { fetchPage, PageFetchError, pageText } from '../web/fetch-page';
 import type { AddressPolicy } from '../../lib/public-only-fetch';
+import { storableText } from '../../lib/text';
 
 /*
  * Google Sheets as a lead source: the sheet's CSV export, which Google serves to anyone with
@@ -64,5 +65,6 @@ export async function fetchSheetCsv(
       'The sheet answered a web page, not CSV: share it with "Anyone with the link" (viewer) or use its CSV export link.',
     );
   }
-  return pageText(page);
+  // Outside text: a NUL or a broken surrogate in a cell is dropped, not refused (decision 028).
+  return storableText(pageText(page));
 }

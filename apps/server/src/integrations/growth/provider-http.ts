@@ -1,4 +1,5 @@
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
+import { cutText, storableText } from '../../lib/text';
 
 /*
  * One call to a lead-source or enrichment provider's HTTP API (Pipedrive, Apollo, Hunter, People
@@ -185,9 +186,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A trimmed non-empty string, or null. */
+/** A trimmed non-empty string, storable (decision 028) and cut to `max`, or null. */
 export function text(value: unknown, max = 500): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
+  const storable = typeof value === 'string' ? storableText(value).trim() : '';
+  return storable ? cutText(storable, max) : null;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,7 @@
 import type { MessengerPlatform } from '@doppel/contracts';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
 import { MessengerError } from './messenger-adapter';
+import { cutText } from '../../lib/text';
 
 /** Per platform call, retries included. */
 export const PLATFORM_TIMEOUT_MS = 15_000;
@@ -81,5 +82,5 @@ export async function callPlatform(call: PlatformCall): Promise<PlatformAnswer> 
 
 /** A short error description a platform put in its answer, cut to a sane length. */
 export function describePlatformError(description: unknown, fallback: string): string {
-  return typeof description === 'string' && description.trim() ? description.trim().slice(0, 200) : fallback;
+  return typeof description === 'string' && description.trim() ? cutText(description.trim(), 200) : fallback;
 }

@@ -1,3 +1,5 @@
+import { safeCutIndex } from '../../lib/text';
+
 /**
  * Cuts a text into pieces a platform accepts (Telegram and WhatsApp: 4096 characters), at a
  * line break or a space when one is in the second half of the piece, never inside a surrogate
@@ -12,11 +14,7 @@ export function splitMessageText(text: string, limit: number): string[] {
     const floor = Math.floor(limit / 2);
     let cut = window.lastIndexOf('\n') + 1;
     if (cut <= floor) cut = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\t')) + 1;
-    if (cut <= floor) {
-      cut = limit;
-      const last = rest.charCodeAt(cut - 1);
-      if (last >= 0xd800 && last <= 0xdbff) cut--;
-    }
+    if (cut <= floor) cut = safeCutIndex(rest, limit);
     pieces.push(rest.slice(0, cut));
     rest = rest.slice(cut);
   }

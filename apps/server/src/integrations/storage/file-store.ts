@@ -1,14 +1,23 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStore } from '../../lib/file-store';
+import type { Config } from '../../lib/config';
+import { assertSafeKey, FileMissingError, type FileStore } from '../../lib/file-store';
 
-const SAFE_KEY = /^[\w-]+(\/[\w-]+)*$/;
+/**
+ * The store the configuration names: the S3-compatible bucket when S3_BUCKET is set (checked
+ * now, so a process that cannot reach it refuses to start), else DATA_DIR/files.
+ */
+export async function createFileStore(config: Config): Promise<FileStore> {
+  if (!config.objectStorage) return createLocalFileStore(path.join(config.dataDir, 'files'));
+  // Loaded only when used: the AWS SDK adds over half a second to every start-up.
+  const { createS3FileStore } = await import('./s3-file-store');
+  const store = createS3FileStore(config.objectStorage);
+  await store.checkBucket();
+  return store;
+}
 
 export function createLocalFileStore(root: string): FileStore {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe file key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, assertSafeKey(key));
   return {
     async write(key, data) {
       const file = resolve(key);
@@ -16,7 +25,15 @@ export function createLocalFileStore(root: string): FileStore {
       // Never read half-written: the job that reads it is committed only after this resolves.
       await writeFile(file, data, { mode: 0o600 });
     },
-    read: (key) => readFile(resolve(key)),
+    async read(key) {
+      try {
+        return await readFile(resolve(key));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileMissingError(key, { cause: error });
+        throw error;
+      }
+    },
     remove: (key) => rm(resolve(key), { force: true }),
   };
 }

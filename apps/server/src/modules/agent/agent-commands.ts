@@ -19,6 +19,7 @@ import { getTokenUsage } from '../usage';
 import { agentStatus } from './agent-status';
 import { shortTaskRef } from './agent-tools';
 import { fill, textsFor, type AgentTexts } from './agent-texts';
+import { cutText } from '../../lib/text';
 
 /** How many tasks /tasks prints; the board has the rest. */
 const TASKS_SHOWN = 10;
@@ -113,7 +114,7 @@ async function tasksText({ ctx, auth }: CommandRun, texts: AgentTexts, argument:
 
 async function searchText({ ctx, auth }: CommandRun, texts: AgentTexts, query: string): Promise<string> {
   if (!query) return texts.search.usage;
-  const result = await searchKnowledge(ctx, auth.userId, query.slice(0, 200), PASSAGES_SHOWN);
+  const result = await searchKnowledge(ctx, auth.userId, cutText(query, 200), PASSAGES_SHOWN);
   if (!result.searchable) return texts.search.emptyKnowledgeBase;
   if (result.hits.length === 0) return fill(texts.search.noMatch, { query });
   return [

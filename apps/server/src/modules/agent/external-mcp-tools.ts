@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai';
 import type { AppContext } from '../../lib/context';
 import { connectMcpServer, listActiveMcpServerRows, type McpServerRow } from '../mcp-servers';
+import { cutText } from '../../lib/text';
 
 /** Providers accept tool names of at most 64 characters from this alphabet. */
 const MAX_TOOL_NAME = 64;
@@ -48,7 +49,7 @@ function resultText(answer: CallToolAnswer): string {
   let text = texts.join('\n');
   if (!text && answer.structuredContent !== undefined) text = JSON.stringify(answer.structuredContent);
   if (!text && 'toolResult' in answer) text = JSON.stringify(answer.toolResult);
-  text = text.slice(0, MAX_RESULT_CHARS);
+  text = cutText(text, MAX_RESULT_CHARS);
   return answer.isError ? `Error: ${text || 'the tool failed'}` : text;
 }
 
@@ -99,8 +100,10 @@ export async function externalMcpTools(ctx: AppContext, userId: string): Promise
       const name = externalToolName(slug, offeredTool.name);
       if (name in tools) continue;
       tools[name] = tool({
-        description:
-          `[${row.name}] ${offeredTool.description ?? offeredTool.title ?? offeredTool.name}`.slice(0, 1000),
+        description: cutText(
+          `[${row.name}] ${offeredTool.description ?? offeredTool.title ?? offeredTool.name}`,
+          1000,
+        ),
         inputSchema: jsonSchema<Record<string, unknown>>(objectSchema(offeredTool.inputSchema)),
         execute: async (input, options) => {
           try {

@@ -1,7 +1,7 @@
 import { displayName, type InterfaceLanguage } from '@doppel/contracts';
 import { eq, userSettings, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
-import { renderEmail } from '../../integrations/email/templates';
+import { renderEmail, type EmailKind } from '../../integrations/email/templates';
 import { EMAIL_TOKEN_TTL_HOURS, type EmailTokenPurpose } from './email-tokens';
 
 /** The web pages that consume each emailed token. */
@@ -11,10 +11,14 @@ const LINK_PATHS: Record<EmailTokenPurpose, string> = {
   change_email: '/auth/confirm-email',
 };
 
-/** Sends an account email in the user's interface language, after the token's transaction committed. */
+/**
+ * Sends an account email in the user's interface language, after the token's transaction committed.
+ * `kind` is the email when it is not simply the token's own (the note that an address already has
+ * an account carries a reset link).
+ */
 export async function sendAccountEmail(
   ctx: AppContext,
-  input: { userId: string; purpose: EmailTokenPurpose; token: string; to?: string },
+  input: { userId: string; purpose: EmailTokenPurpose; token: string; to?: string; kind?: EmailKind },
 ): Promise<void> {
   const [row] = await ctx.db
     .select({ email: users.email, fullName: users.fullName, language: userSettings.language })
@@ -24,14 +28,16 @@ export async function sendAccountEmail(
   if (!row) return;
   const language: InterfaceLanguage = row.language ?? 'en';
   const link = `${ctx.config.publicUrl}${LINK_PATHS[input.purpose]}?token=${encodeURIComponent(input.token)}`;
-  const { subject, body } = renderEmail(input.purpose, language, {
+  const kind = input.kind ?? input.purpose;
+  const { subject, body } = renderEmail(kind, language, {
     name: displayName(row.fullName, row.email),
     link,
     hours: EMAIL_TOKEN_TTL_HOURS[input.purpose],
+    signInLink: `${ctx.config.publicUrl}/auth`,
   });
   await ctx.mailer.send({
     userId: input.userId,
-    kind: input.purpose,
+    kind,
     to: input.to ?? row.email,
     subject,
     text: body,

@@ -10,8 +10,10 @@ import {
   clientInfo,
   setRefreshCookie,
 } from '../../plugins/authenticate';
+import { createSameOriginHook } from '../../plugins/same-origin';
 import { languageFromHeader } from '../../lib/request-language';
 import { limitAuthAttempt } from './auth-rate-rules';
+import { KNOWN_DEVICE_COOKIE, setKnownDeviceCookie } from './known-device';
 import { endSession, rotateSession } from './sessions';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
@@ -23,6 +25,9 @@ const tags = ['auth'];
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const on = routeTable(app, { tags });
+  // The refresh cookie is scoped to this prefix, so browsers send it with every request here:
+  // none of them may come from another site.
+  app.addHook('onRequest', createSameOriginHook(ctx.config.publicUrl));
 
   on('auth.signUp', async (request, reply) => {
     const language = request.body.language ?? languageFromHeader(request.headers['accept-language']);
@@ -30,8 +35,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   on('auth.signIn', async (request, reply) => {
-    const issued = await signIn(ctx, request.body, clientInfo(request));
+    const issued = await signIn(ctx, request.body, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
     setRefreshCookie(reply, ctx, issued.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
+    setKnownDeviceCookie(reply, ctx, issued.knownDeviceCookie);
     return issued.session;
   });
 

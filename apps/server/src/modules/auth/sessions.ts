@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context';
 import { forgetSessions, sessionCacheFor, type SessionCheck } from '../../lib/session-cache';
 import type { AuthenticatedUser, ClientInfo } from '../../plugins/authenticate';
 import { loadUserView } from './user-view';
+import { cutText } from '../../lib/text';
 
 export interface IssuedSession {
   session: Session;
@@ -32,7 +33,7 @@ export async function startSession(
       .values({
         userId,
         ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 500),
+        userAgent: client.userAgent && cutText(client.userAgent, 500),
         createdAt: now,
         lastUsedAt: now,
         expiresAt: refreshExpiry(now),
@@ -176,6 +177,24 @@ export async function authenticateAccessToken(ctx: AppContext, token: string): P
 
 async function checkAccessToken(ctx: AppContext, token: string): Promise<SessionCheck<AuthenticatedUser>> {
   const claims = await ctx.accessTokens.verify(token);
+  const found = await liveSession(ctx, claims);
+  if (!found) throw new AppError('session_expired');
+  // The signature was verified above; `exp` is a required claim of our tokens.
+  const tokenExpiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+  return {
+    auth: { userId: claims.userId, sessionId: claims.sessionId, isDemo: found.isDemo },
+    validUntil: Math.min(tokenExpiresAt, found.endsAt),
+  };
+}
+
+/**
+ * A session that is not revoked and not over by the clock: whether its user is a demo, and
+ * when it ends (clock ms: the session's end, or the demo sandbox's if sooner). Null otherwise.
+ */
+async function liveSession(
+  ctx: AppContext,
+  session: { sessionId: string; userId: string },
+): Promise<{ isDemo: boolean; endsAt: number } | null> {
   const now = ctx.clock.now();
   const [found] = await ctx.db
     .select({ isDemo: users.isDemo, expiresAt: sessions.expiresAt, demoExpiresAt: users.demoExpiresAt })
@@ -183,19 +202,23 @@ async function checkAccessToken(ctx: AppContext, token: string): Promise<Session
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userId, session.userId),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
         sql`(not ${users.isDemo} or ${users.demoExpiresAt} > ${now.toISOString()}::timestamptz)`,
       ),
     );
-  if (!found) throw new AppError('session_expired');
-  // The signature was verified above; `exp` is a required claim of our tokens.
-  const tokenExpiresAt = (decodeJwt(token).exp ?? 0) * 1000;
+  if (!found) return null;
   const demoEndsAt = found.isDemo && found.demoExpiresAt ? found.demoExpiresAt.getTime() : Infinity;
-  return {
-    auth: { userId: claims.userId, sessionId: claims.sessionId, isDemo: found.isDemo },
-    validUntil: Math.min(tokenExpiresAt, found.expiresAt.getTime(), demoEndsAt),
-  };
+  return { isDemo: found.isDemo, endsAt: Math.min(found.expiresAt.getTime(), demoEndsAt) };
+}
+
+/**
+ * When a signed-in request's session ends by the clock (ms), or null when it is already over:
+ * signed out, revoked, deleted or expired. Long-lived answers (the /events stream) ask it again
+ * when the user's sessions change, and end themselves when it says null.
+ */
+export async function sessionEndsAt(ctx: AppContext, auth: AuthenticatedUser): Promise<number | null> {
+  return (await liveSession(ctx, auth))?.endsAt ?? null;
 }

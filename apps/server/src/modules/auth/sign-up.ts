@@ -1,6 +1,5 @@
 import { signUpInputSchema, type SignUpInput } from '@doppel/contracts';
-import { eq, users } from '@doppel/db';
-import { AppError } from '../../lib/app-error';
+import { eq, sql, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { sendAccountEmail } from './account-emails';
 import { limitAuthAttempt } from './auth-rate-rules';
@@ -8,7 +7,12 @@ import { createAccount } from './create-account';
 import { issueEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
 
-/** Creates an unverified account and emails its verification link. */
+/**
+ * Creates an unverified account and emails its verification link. An address that already has
+ * an account gets the same answer, and its owner an email saying someone tried to sign up with it
+ * (with a sign-in and a reset link) instead: the answer never tells who has an account
+ * (docs/decisions/029). The account itself, its password included, is left as it was.
+ */
 export async function signUp(
   ctx: AppContext,
   input: SignUpInput,
@@ -16,11 +20,22 @@ export async function signUp(
 ): Promise<{ verificationSent: true }> {
   const { fullName, email, password, language } = signUpInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'sign-up', { ip: client.ip, email });
+  // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
-  const created = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new AppError('email_taken');
+  const outgoing = await ctx.db.transaction(async (tx) => {
+    // Two sign-ups of one new address wait for each other instead of racing to the unique index.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-up:${email}`}))`);
+    const [existing] = await tx
+      .select({ id: users.id, isDemo: users.isDemo })
+      .from(users)
+      .where(eq(users.email, email));
+    if (existing) {
+      // Demo sandboxes have made-up addresses: nobody to tell.
+      if (existing.isDemo) return null;
+      const token = await issueEmailToken(tx, { userId: existing.id, purpose: 'reset_password', now });
+      return { userId: existing.id, purpose: 'reset_password', kind: 'account_exists', token } as const;
+    }
     const userId = await createAccount(tx, {
       email,
       fullName,
@@ -32,8 +47,8 @@ export async function signUp(
       now,
     });
     const token = await issueEmailToken(tx, { userId, purpose: 'verify_email', now });
-    return { userId, token };
+    return { userId, purpose: 'verify_email', token } as const;
   });
-  await sendAccountEmail(ctx, { userId: created.userId, purpose: 'verify_email', token: created.token });
+  if (outgoing) await sendAccountEmail(ctx, outgoing);
   return { verificationSent: true };
 }

@@ -30,6 +30,7 @@ import { createTask, generateTaskDrafts, startTaskDraft } from '../tasks';
 import { type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';
+import { cutText } from '../../lib/text';
 
 /*
  * Engagement: every lead gets a contact and a proactive-message task in the
@@ -215,27 +216,28 @@ async function engageLead(
   const context: TaskContext = {
     campaignId: campaign.id,
     leadId: lead.id,
-    language: language.slice(0, 10),
-    summary:
-      `${lead.name}${role ? `, ${role},` : ''} is a lead of the campaign “${title}” (match ${lead.matchScore}%).`.slice(
-        0,
-        4000,
-      ),
+    language: cutText(language, 10),
+    summary: cutText(
+      `${lead.name}${role ? `, ${role},` : ''} is a lead of the campaign “${title}” (match ${lead.matchScore}%).`,
+      4000,
+    ),
     recommendation: 'OPPORTUNITY: first message to a campaign lead',
     analysisData: { opportunityType: campaign.type.replace(/_/g, ' ') },
   };
   const task = await createTask(ctx, userId, {
     type: 'proactive_message',
-    title: `Reach out to ${lead.name}${lead.company ? ` (${lead.company})` : ''}`.slice(0, 300),
-    description: [
-      `Campaign: ${title}.`,
-      campaign.description,
-      role && `${lead.name}: ${role}.`,
-      template && `The campaign's message template: ${template}`,
-    ]
-      .filter(Boolean)
-      .join('\n')
-      .slice(0, 5000),
+    title: cutText(`Reach out to ${lead.name}${lead.company ? ` (${lead.company})` : ''}`, 300),
+    description: cutText(
+      [
+        `Campaign: ${title}.`,
+        campaign.description,
+        role && `${lead.name}: ${role}.`,
+        template && `The campaign's message template: ${template}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      5000,
+    ),
     priority: priorityFor(lead.matchScore),
     contactId,
     context,

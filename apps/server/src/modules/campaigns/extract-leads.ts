@@ -19,6 +19,7 @@ import {
   type LeadRow,
 } from './parse-lead-csv';
 import { note, type RunNote, type SliceResult } from './run-state';
+import { cutText } from '../../lib/text';
 
 /*
  * Extraction: one chosen source per slice, in the order the campaign lists them,
@@ -45,7 +46,7 @@ function contactAsLead(contact: typeof contacts.$inferSelect): LeadRow {
   const isEmail = (contact.source === 'email' || contact.source === 'gmail') && EMAIL.test(handle);
   const digits = handle.replace(/\D/g, '');
   return {
-    name: contact.name.slice(0, 200),
+    name: cutText(contact.name, 200),
     company: contact.company,
     position: null,
     email: isEmail ? handle.toLowerCase() : null,

@@ -1,6 +1,10 @@
 import { LEAD_CSV_MAX_ROWS, type LeadCsvField } from '@doppel/contracts';
 import { z } from 'zod';
 import { fieldReader, guessColumns, readCsvTable } from '../../lib/csv-table';
+import { cutText } from '../../lib/text';
+
+const cutOrNull = (text: string | null | undefined, max: number) =>
+  text == null ? null : cutText(text, max);
 
 export { CsvFormatError, readCsvHeaders } from '../../lib/csv-table';
 
@@ -72,17 +76,17 @@ export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCs
     }
     const email = read('email');
     if (email && !emailSchema.safeParse(email).success) {
-      rejected.push({ row: line, reason: `"${email.slice(0, 100)}" is not an email address.` });
+      rejected.push({ row: line, reason: `"${cutText(email, 100)}" is not an email address.` });
       continue;
     }
     rows.push({
       name,
-      company: read('company')?.slice(0, 200) ?? null,
-      position: read('position')?.slice(0, 200) ?? null,
+      company: cutOrNull(read('company'), 200),
+      position: cutOrNull(read('position'), 200),
       email: email?.toLowerCase() ?? null,
-      phone: read('phone')?.slice(0, 50) ?? null,
-      linkedinUrl: read('linkedinUrl')?.slice(0, 500) ?? null,
-      language: read('language')?.slice(0, 10).toLowerCase() ?? null,
+      phone: cutOrNull(read('phone'), 50),
+      linkedinUrl: cutOrNull(read('linkedinUrl'), 500),
+      language: cutOrNull(read('language'), 10)?.toLowerCase() ?? null,
     });
   }
   return { headers, rows, rejected };

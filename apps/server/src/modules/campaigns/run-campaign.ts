@@ -18,6 +18,7 @@ import { enrichmentSlice } from './enrich-leads';
 import { engagementSlice } from './engage-leads';
 import { extractionSlice } from './extract-leads';
 import { mergeNotes, restartedRun, runProgress, type LeadFigures, type SliceResult } from './run-state';
+import { cutText } from '../../lib/text';
 
 /*
  * A campaign's run: extraction → enrichment → engagement as one
@@ -109,8 +110,8 @@ function noLeadsError(run: CampaignRun): string {
   const reasons = run.notes
     .filter((each) => each.stage === 'extraction' && each.outcome !== 'imported')
     .map((each) => `${each.subject}: ${each.detail ?? each.outcome.replace(/_/g, ' ')}`);
-  return `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then retry the run.`.slice(
-    0,
+  return cutText(
+    `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then retry the run.`,
     500,
   );
 }

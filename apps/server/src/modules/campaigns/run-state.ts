@@ -5,6 +5,7 @@ import {
   type StageCompletion,
 } from '@doppel/contracts';
 import type { DbOrTx } from '@doppel/db';
+import { cutText } from '../../lib/text';
 
 /** One line of a run's report: what happened to a source, a tool or the outreach. */
 export type RunNote = CampaignRun['notes'][number];
@@ -27,7 +28,7 @@ export function note(
     subject,
     outcome,
     ...(extra.count !== undefined && { count: extra.count }),
-    ...(extra.detail !== undefined && { detail: extra.detail.slice(0, DETAIL_MAX) }),
+    ...(extra.detail !== undefined && { detail: cutText(extra.detail, DETAIL_MAX) }),
   };
 }
 

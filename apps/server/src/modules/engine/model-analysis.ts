@@ -13,6 +13,7 @@ import type { ProviderModel } from '../ai-models';
 import { describeTask, LANGUAGE_NAMES, type HistoryLine } from './draft-prompt';
 import { describeGoals, type Voice } from './persona-voice';
 import type { TaskAnalysis } from './offline-analysis';
+import { cutText } from '../../lib/text';
 
 /** What the model must answer; anything else is refused rather than stored half-right. */
 const modelAnalysisSchema = z.object({
@@ -91,7 +92,7 @@ export async function analyzeWithModel(
   if (!parsed.success) {
     throw new AppError(
       'ai_provider_failed',
-      `${model.config.model} did not answer with the analysis format: ${answer.text.slice(0, 200)}`,
+      `${model.config.model} did not answer with the analysis format: ${cutText(answer.text, 200)}`,
     );
   }
   const { summary, recommendation, opportunityType, recommendedApproach, priority, language } = parsed.data;

@@ -1,5 +1,6 @@
 import type { TaskContext, TaskPriority, TaskType, TemplateLanguage } from '@doppel/contracts';
 import { detectLanguage } from '../language';
+import { shortenText } from '../../lib/text';
 
 /*
  * The offline engine's analysis: deterministic rules over the message or signal, used when no
@@ -115,7 +116,7 @@ const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = 
 function firstSentence(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   const sentence = /^(.+?[.!?…])(\s|$)/u.exec(clean)?.[1] ?? clean;
-  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+  return shortenText(sentence, max);
 }
 
 function answerLanguage(input: AnalysisInput): TemplateLanguage {

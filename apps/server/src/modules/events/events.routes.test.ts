@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoppelApp } from '../../app';
+import { sessions, sql } from '@doppel/db';
+import { openEventStream } from '../../test-support/event-stream';
 import { createTestApp, signedInUser } from '../../test-support/test-app';
 
 let doppel: DoppelApp;
@@ -12,41 +14,40 @@ afterAll(async () => {
   await doppel.app.close();
 });
 
-/** Opens GET /events like the web app does and collects the events it receives. */
-async function openStream(accessToken: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/events`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    signal: controller.signal,
+const openStream = (accessToken: string) => openEventStream(baseUrl, accessToken);
+
+/** A second session of the same user (another browser). */
+async function signInAgain(user: { email: string; password: string; ip: string }): Promise<string> {
+  const response = await doppel.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: user.ip,
+    payload: { email: user.email, password: user.password },
   });
-  const received: Array<{ event: string; data: unknown }> = [];
-  let buffer = '';
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) received.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return {
-    response,
-    received,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
+  return response.json<{ accessToken: string }>().accessToken;
+}
+
+async function createTask(accessToken: string): Promise<string> {
+  const created = await doppel.app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers: { authorization: `Bearer ${accessToken}` },
+    payload: { title: 'Live', type: 'message_reply' },
+  });
+  return created.json<{ id: string }>().id;
+}
+
+/** Fails unless `promise` settles within `ms`. */
+async function within(ms: number, promise: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function until(check: () => boolean) {
@@ -89,6 +90,49 @@ describe('live updates', () => {
       expect(strangerTab.received).toEqual([]);
     } finally {
       await Promise.all([firstTab.close(), secondTab.close(), strangerTab.close()]);
+    }
+  });
+
+  it('ends the stream of a session that signs out; the same user’s other session keeps its stream', async () => {
+    const user = await signedInUser(doppel);
+    const other = await signInAgain(user);
+    const signedOutTab = await openStream(user.accessToken);
+    const otherTab = await openStream(other);
+    try {
+      let ended = false;
+      void signedOutTab.ended.then(() => (ended = true));
+      const signOut = await doppel.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(signOut.statusCode).toBe(200);
+      await within(2_000, signedOutTab.ended);
+      expect(ended).toBe(true);
+
+      // The other session's stream is still open and still delivers.
+      const created = await createTask(other);
+      await until(() => otherTab.received.length >= 1);
+      expect(otherTab.received).toEqual([
+        { event: 'task.created', data: { type: 'task.created', taskId: created } },
+      ]);
+    } finally {
+      await Promise.all([signedOutTab.close(), otherTab.close()]);
+    }
+  });
+
+  it('ends the stream when its session, cut short, runs out', async () => {
+    const user = await signedInUser(doppel);
+    const tab = await openStream(user.accessToken);
+    try {
+      // An operator (or a password change elsewhere) cuts the session short: it ends in 300 ms.
+      await doppel.ctx.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() + interval '300 milliseconds'` })
+        .where(sql`${sessions.userId} = ${user.userId}`);
+      await within(3_000, tab.ended);
+    } finally {
+      await tab.close();
     }
   });
 

@@ -17,6 +17,7 @@ import { describePassages, groundIn, keyTopics } from '../knowledge';
 import { getUserSettings } from '../settings';
 import { createTask, getTask, setTaskStatus } from '../tasks';
 import { getPersona, setPersonaFields } from '../personas';
+import { cutText } from '../../lib/text';
 
 const NO_PROPOSAL = 'This task has no persona proposal to accept';
 
@@ -108,7 +109,7 @@ async function modelProposal(
   if (!parsed.success || Object.keys(parsed.data).length === 0) {
     throw new AppError(
       'ai_provider_failed',
-      `${model.config.model} did not answer with a persona proposal: ${answer.text.slice(0, 200)}`,
+      `${model.config.model} did not answer with a persona proposal: ${cutText(answer.text, 200)}`,
     );
   }
   return parsed.data;

@@ -12,11 +12,12 @@ import { and, documents, eq, isNotNull, sql } from '@doppel/db';
 import { PageFetchError } from '../../integrations/web/fetch-page';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { ExtractionError } from './extract-text';
+import { ExtractionError } from './document-errors';
 import { DOCUMENT_NOT_FOUND, getDocument } from './documents';
 import { sniffFileType, type UploadType } from './file-types';
 import { isYouTubeUrl } from './read-html';
 import { PROCESS_DOCUMENT_JOB, readLink } from './process-document';
+import { cutText } from '../../lib/text';
 
 export interface UploadedFile {
   fileName: string;
@@ -38,7 +39,7 @@ async function storedBytes(ctx: AppContext, userId: string): Promise<number> {
 
 /** The name shown for an upload: its file name without the folder a browser may send. */
 function displayName(fileName: string): string {
-  return fileName.split(/[\\/]/).pop()!.trim().slice(0, 200) || 'file';
+  return cutText(fileName.split(/[\\/]/).pop()!.trim(), 200) || 'file';
 }
 
 type UploadCheck = { type: UploadType } | { error: { code: UploadErrorCode; message: string } };

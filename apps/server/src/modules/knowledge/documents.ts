@@ -25,8 +25,10 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { detectLanguage } from '../language';
+import { documentErrorFields } from './document-errors';
 import { indexText, type TextIndex } from './text-analysis';
 import { searchConfig } from './text-search';
+import { cutText } from '../../lib/text';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 /** summarizedBy of an extractive summary (no model). */
@@ -57,12 +59,12 @@ function toDocument(row: DocumentRow, connections: number): KnowledgeDocument {
     size: row.sizeBytes,
     uploadDate: row.createdAt.toISOString(),
     status: row.status,
-    errorReason: row.errorReason,
+    ...documentErrorFields(row.errorReason),
     summary: row.summary,
     quality: row.quality,
     keyTopics: row.keyTopics,
     url: row.url,
-    contentPreview: row.content.slice(0, PREVIEW_LENGTH),
+    contentPreview: cutText(row.content, PREVIEW_LENGTH),
     language: row.language,
     usageStats: { requests: row.usageRequests, relevance: row.usageRelevance, connections },
     isSample: row.isSample,

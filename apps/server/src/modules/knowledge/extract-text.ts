@@ -1,10 +1,6 @@
 import { ThreadPoolError, ThreadTaskError, type ThreadPool, type ThreadTask } from '../../lib/thread-pool';
+import { ExtractionError } from './document-errors';
 import type { UploadType } from './file-types';
-
-/** The file cannot be read as it is; retrying will not help until it is replaced. */
-export class ExtractionError extends Error {
-  override name = 'ExtractionError';
-}
 
 /** Markdown's inline markup out; headings and lists stay, they are the text's structure. */
 export function markdownToText(markdown: string): string {
@@ -26,19 +22,25 @@ export const threadTask = (name: 'readPdfPages' | 'readDocxText' | 'analyseText'
 });
 
 /** Reads a PDF or DOCX in a worker thread; what the reader throws is the file's fault. */
-async function inThread<T>(threads: ThreadPool, task: ThreadTask, buffer: Buffer, kind: string): Promise<T> {
+async function inThread<T>(
+  threads: ThreadPool,
+  task: ThreadTask,
+  buffer: Buffer,
+  unreadable: 'pdf_unreadable' | 'docx_unreadable',
+): Promise<T> {
   // A copy of its own, moved to the thread rather than cloned (a Buffer may share its memory).
   const bytes = new Uint8Array(buffer);
   try {
     return await threads.run<T>(task, [bytes], [bytes.buffer]);
   } catch (error) {
     if (error instanceof ThreadPoolError && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new ExtractionError(`The ${kind} is too large to read.`);
+      throw new ExtractionError(unreadable, undefined, { cause: error });
     }
     // A thread that died otherwise, or a pool closing: not the file's fault, so the queue retries.
     if (!(error instanceof ThreadTaskError)) throw error;
-    if (/password/i.test(error.message)) throw new ExtractionError(`The ${kind} is protected by a password.`);
-    throw new ExtractionError(`The ${kind} could not be read (${error.message}).`);
+    // The library's own words stay in the log (cause): they are not the user's to read.
+    const code = unreadable === 'pdf_unreadable' && /password/i.test(error.message) ? 'pdf_password' : unreadable;
+    throw new ExtractionError(code, undefined, { cause: error });
   }
 }
 
@@ -53,10 +55,10 @@ export async function extractFileText(
 ): Promise<string> {
   let text: string;
   if (type === 'pdf') {
-    const pages = await inThread<string[]>(threads, threadTask('readPdfPages'), buffer, 'PDF');
+    const pages = await inThread<string[]>(threads, threadTask('readPdfPages'), buffer, 'pdf_unreadable');
     text = pages.map((page) => page.trim()).join('\n\n');
   } else if (type === 'docx') {
-    text = await inThread<string>(threads, threadTask('readDocxText'), buffer, 'Word document');
+    text = await inThread<string>(threads, threadTask('readDocxText'), buffer, 'docx_unreadable');
   } else {
     const raw = new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, '');
     text = type === 'md' ? markdownToText(raw) : raw;
@@ -65,6 +67,6 @@ export async function extractFileText(
     .replace(/\r\n?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  if (!text) throw new ExtractionError('No text could be found in this file (a scan without a text layer?).');
+  if (!text) throw new ExtractionError('no_text');
   return text;
 }

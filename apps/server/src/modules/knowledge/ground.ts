@@ -2,6 +2,7 @@ import type { KnowledgeSearchHit, KnowledgeSource } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 import { recordKnowledgeUse, searchKnowledge, toSource } from './search-knowledge';
 import { aboutQuery } from './text-analysis';
+import { cutText } from '../../lib/text';
 
 /** How many passages the twin reads before it writes. */
 const GROUNDING_PASSAGES = 3;
@@ -23,7 +24,7 @@ const NONE: Grounding = { hits: [], sources: [], recordUse: async () => undefine
 export async function groundIn(ctx: AppContext, userId: string, text: string): Promise<Grounding> {
   const query = aboutQuery(text);
   if (!query) return NONE;
-  const { hits } = await searchKnowledge(ctx, userId, query.slice(0, 200), GROUNDING_PASSAGES);
+  const { hits } = await searchKnowledge(ctx, userId, cutText(query, 200), GROUNDING_PASSAGES);
   if (hits.length === 0) return NONE;
   return {
     hits,

@@ -46,6 +46,17 @@ beforeAll(async () => {
       response.writeHead(302, { location: '/article' });
       return response.end();
     }
+    if (request.url === '/nul-page') {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      // NUL bytes, and bytes that are not UTF-8 (an encoded surrogate: read as U+FFFD).
+      return response.end(
+        Buffer.concat([
+          Buffer.from('Churn fell\u0000 after the onboarding calls.\n\nNet revenue retention rose to '),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from(' 112 percent.\u0000'),
+        ]),
+      );
+    }
     if (request.url === '/image') {
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -187,7 +198,7 @@ describe('uploads and the processing pipeline', () => {
     const id = results[0]!.document!.id;
     await doppel.ctx.jobs.runDue({ userId: user.userId });
     const failed = await detail(user, id);
-    expect(failed.status).toBe('error');
+    expect(failed).toMatchObject({ status: 'error', errorCode: 'pdf_unreadable' });
     expect(failed.errorReason).toMatch(/^The PDF could not be read/);
     expect(await search(user, 'revenue')).toMatchObject({ hits: [] });
 
@@ -208,9 +219,9 @@ describe('uploads and the processing pipeline', () => {
       headers: { ...auth(user), ...replacement.headers },
     });
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: 'pending', errorReason: null });
+    expect(retried.json()).toMatchObject({ status: 'pending', errorCode: null, errorReason: null });
     await doppel.ctx.jobs.runDue({ userId: user.userId });
-    expect(await detail(user, id)).toMatchObject({ status: 'processed', errorReason: null });
+    expect(await detail(user, id)).toMatchObject({ status: 'processed', errorCode: null, errorReason: null });
     expect((await search(user, 'revenue share')).hits[0]).toMatchObject({ documentId: id });
 
     // Only a failed document can be retried.
@@ -354,6 +365,29 @@ describe('uploads and the processing pipeline', () => {
     expect(list.stats.averageQuality).toBe(Math.round(qualities.reduce((a, b) => a + b, 0) / 4));
   });
 
+  it('a page with NUL bytes is indexed without them; a file name with one is refused', async () => {
+    const user = await signedInUser(doppel);
+    const created = await call(user, 'POST', '/api/documents/links', { url: `${siteUrl}/nul-page` });
+    expect(created.statusCode, created.body).toBe(201);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    const page = await detail(user, created.json<KnowledgeDocument>().id);
+    expect(page).toMatchObject({ status: 'processed' });
+    expect(page.contentPreview).toContain('Churn fell after the onboarding calls.');
+    expect(page.contentPreview).toMatch(/retention rose to \uFFFD+ 112 percent/);
+    expect((await search(user, 'onboarding')).hits).toHaveLength(1);
+
+    const named = multipart([{ name: 'files', filename: 'no\u0000tes.txt', content: 'Fine text.' }]);
+    const refused = await doppel.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: named.payload,
+      headers: { ...auth(user), ...named.headers },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'invalid_characters' } });
+    expect((await call(user, 'GET', '/api/documents')).json<DocumentList>().total).toBe(1);
+  });
+
   it('deletes the kept file with the document, and keeps other users out of uploads', async () => {
     const [owner, stranger] = [await signedInUser(doppel), await signedInUser(doppel)];
     const { results } = await upload(owner, [
@@ -490,7 +524,8 @@ describe('links', () => {
       });
       expect(after.json()).toMatchObject({
         status: 'error',
-        errorReason: 'This address is on a private or local network; only public web pages can be added.',
+        errorCode: 'link_refused',
+        errorReason: 'Only public http and https pages can be added.',
       });
     } finally {
       await strict.app.close();

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
+import { refuseUnstorableText } from '../../plugins/refuse-hostile-text';
 import { createLink, previewLink, retryDocument, uploadDocuments, type UploadedFile } from './add-documents';
 import { createThought, deleteDocument, getDocument, listDocuments } from './documents';
 import { searchKnowledge } from './search-knowledge';
@@ -16,25 +17,40 @@ const uploadCategorySchema = z.enum(uploadCategories);
 /**
  * Reads a multipart upload: an optional `category` field, then the files. A file past the size
  * cap is read no further and comes back truncated, so it is refused on its own while the
- * others go through.
+ * others go through. Names and field values that no column can store are refused
+ * (invalid_characters), and so is a body the multipart parser cannot read or without a file.
  */
 async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new AppError('validation_failed', 'Send the files as multipart/form-data.');
   const files: UploadedFile[] = [];
   let category: z.infer<typeof uploadCategorySchema> = 'documents';
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname !== 'category') continue;
-      const parsed = uploadCategorySchema.safeParse(part.value);
-      if (!parsed.success)
-        throw new AppError('validation_failed', 'Unknown category', { fields: { category: 'invalid' } });
-      category = parsed.data;
-      continue;
+  try {
+    for await (const part of request.parts()) {
+      // A part without a name (or whose header was too long to read one) is not form data.
+      if (!part.fieldname) throw new AppError('validation_failed', 'Every part of the upload needs a name.');
+      refuseUnstorableText(part.fieldname);
+      if (part.type === 'field') {
+        refuseUnstorableText(String(part.value));
+        if (part.fieldname !== 'category') continue;
+        const parsed = uploadCategorySchema.safeParse(part.value);
+        if (!parsed.success)
+          throw new AppError('validation_failed', 'Unknown category', { fields: { category: 'invalid' } });
+        category = parsed.data;
+        continue;
+      }
+      refuseUnstorableText(part.filename);
+      const data = await part.toBuffer();
+      files.push({ fileName: part.filename, data, truncated: part.file.truncated });
     }
-    const data = await part.toBuffer();
-    files.push({ fileName: part.filename, data, truncated: part.file.truncated });
+  } catch (error) {
+    // The plugin's own errors carry their status (413 past a limit); the parser underneath
+    // (busboy) throws plain errors for a body it cannot read: truncated, wrong boundary…
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('validation_failed', 'The upload is not a readable multipart/form-data body.');
   }
+  // Parts without a Content-Disposition are skipped by the parser; a body of only those has none.
+  if (files.length === 0) throw new AppError('validation_failed', 'Choose at least one file.');
   return { files, category };
 }
 
@@ -63,7 +79,6 @@ export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (request, reply) => {
       const { userId } = requireAuth(request);
       const { files, category } = await readUpload(request);
-      if (files.length === 0) throw new AppError('validation_failed', 'Choose at least one file.');
       return reply.code(201).send(await uploadDocuments(ctx, userId, files, category));
     },
   );

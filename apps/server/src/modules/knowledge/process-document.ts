@@ -1,15 +1,18 @@
-import type { DocumentCategory, DocumentType } from '@doppel/contracts';
+import type { DocumentCategory, DocumentErrorCode, DocumentType } from '@doppel/contracts';
 import { and, documents, eq, inArray, users } from '@doppel/db';
 import { fetchPage, pageText, PageFetchError, anyAddress } from '../../integrations/web/fetch-page';
 import type { AppContext } from '../../lib/context';
+import { FileMissingError } from '../../lib/file-store';
 import { isPublicAddress } from '../../lib/public-only-fetch';
 import type { JobHandler } from '../../lib/job-queue';
 import { generateForUser, resolveModel } from '../ai-models';
 import { indexDocumentText, writePassages } from './documents';
-import { extractFileText, ExtractionError, threadTask } from './extract-text';
+import { ExtractionError, fetchFailureCode } from './document-errors';
+import { extractFileText, threadTask } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
 import { analyseText } from './text-analysis';
+import { cutText, storableText } from '../../lib/text';
 
 export const PROCESS_DOCUMENT_JOB = 'knowledge.process-document';
 
@@ -54,19 +57,20 @@ export async function readLink(ctx: AppContext, url: string) {
   if (page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml' || page.mediaType === '') {
     return { page, read: readHtml(pageText(page), page.url) };
   }
-  throw new PageFetchError('http_status', `This link is not a web page or a PDF (${page.mediaType}).`);
+  throw new ExtractionError('link_not_page', `This link is not a web page or a PDF (${page.mediaType}).`);
 }
 
 async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadSource> {
   if (document.filePath) {
     const buffer = await ctx.files.read(document.filePath);
     const sniffed = sniffFileType(buffer, document.name);
-    if ('error' in sniffed) throw new ExtractionError(sniffed.message);
+    if ('error' in sniffed)
+      throw new ExtractionError(sniffed.error === 'empty' ? 'no_text' : 'unsupported_type');
     return { text: await extractFileText(ctx.threads, sniffed.type, buffer), language: null };
   }
   if (document.url) {
     const { read } = await readLink(ctx, document.url);
-    if (!read.text.trim()) throw new ExtractionError('The page has no readable text.');
+    if (!read.text.trim()) throw new ExtractionError('no_text');
     return {
       text: read.text,
       language: read.language,
@@ -80,6 +84,24 @@ async function readSource(ctx: AppContext, document: DocumentRow): Promise<ReadS
   }
   // A thought or sample whose text is stored already.
   return { text: document.content, language: document.language };
+}
+
+/**
+ * Files and pages may hold NUL or broken UTF-16 (PDF text layers, pages with raw control
+ * bytes); what is stored of them is kept without (docs/decisions/028).
+ */
+function storableSource(source: ReadSource): ReadSource {
+  return {
+    ...source,
+    text: storableText(source.text),
+    ...(source.link && {
+      link: {
+        ...source.link,
+        title: storableText(source.link.title),
+        description: storableText(source.link.description),
+      },
+    }),
+  };
 }
 
 /** The user's model summarises when there is one; on any failure the extractive summary stays. */
@@ -99,22 +121,27 @@ async function modelSummary(
       system:
         'You summarise documents from the user’s private knowledge base. Answer with the summary ' +
         'only: two or three sentences, in the language the document is written in.',
-      prompt: `Document “${name}”:\n\n${text.slice(0, SUMMARY_INPUT_CHARS)}`,
+      prompt: `Document “${name}”:\n\n${cutText(text, SUMMARY_INPUT_CHARS)}`,
       temperature: 0.2,
       maxOutputTokens: 300,
     });
     const summary = answer.text.trim();
-    return summary ? { summary: summary.slice(0, 2000), by: model.config.model } : undefined;
+    return summary ? { summary: cutText(summary, 2000), by: model.config.model } : undefined;
   } catch (error) {
     ctx.log.warn({ err: error }, 'model summary failed; keeping the extractive one');
     return undefined;
   }
 }
 
-async function markError(ctx: AppContext, payload: ProcessDocumentPayload, reason: string): Promise<void> {
+/** Only a code is stored (document-errors.ts): never an exception's text. */
+async function markError(
+  ctx: AppContext,
+  payload: ProcessDocumentPayload,
+  code: DocumentErrorCode,
+): Promise<void> {
   await ctx.db
     .update(documents)
-    .set({ status: 'error', errorReason: reason, updatedAt: ctx.clock.now() })
+    .set({ status: 'error', errorReason: code, updatedAt: ctx.clock.now() })
     .where(and(eq(documents.id, payload.documentId), eq(documents.userId, payload.userId)));
 }
 
@@ -143,11 +170,16 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
 
   let source: ReadSource;
   try {
-    source = await readSource(ctx, document);
+    source = storableSource(await readSource(ctx, document));
   } catch (error) {
-    if (error instanceof ExtractionError) return markError(ctx, payload, error.message);
+    if (error instanceof ExtractionError) return markError(ctx, payload, error.code);
+    if (error instanceof FileMissingError) {
+      // Another process's disk (DATA_DIR without S3_BUCKET on several processes), or lost.
+      ctx.log.warn({ err: error, documentId }, 'the original of a document is not in the file store');
+      return markError(ctx, payload, 'file_missing');
+    }
     if (error instanceof PageFetchError && error.reason !== 'unreachable' && error.reason !== 'timeout') {
-      return markError(ctx, payload, error.message);
+      return markError(ctx, payload, fetchFailureCode(error.reason));
     }
     throw error;
   }
@@ -200,11 +232,12 @@ export function processDocumentJob(ctx: AppContext): JobHandler<ProcessDocumentP
     // Reading happens in worker threads; two documents at once keep a small pool busy.
     concurrency: 2,
     run: (payload) => processDocument(ctx, payload),
+    // The queue logs the error itself; the user sees only its kind.
     onFailed: (payload, error) =>
       markError(
         ctx,
         payload,
-        error instanceof PageFetchError ? error.message : `Processing failed: ${error.message}`,
+        error instanceof PageFetchError ? fetchFailureCode(error.reason) : 'processing_failed',
       ),
   };
 }

@@ -1,5 +1,6 @@
 import type { LinkPreview } from '@doppel/contracts';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { cutText } from '../../lib/text';
 
 /** Elements that are never the page's own words. */
 const NOISE = 'script, style, noscript, template, svg, iframe, nav, header, footer, aside, form, button';
@@ -65,7 +66,7 @@ export function readPlainText(text: string, pageUrl: string): ReadPage {
   const url = new URL(pageUrl);
   const firstLine = text.trim().split('\n')[0]?.trim() ?? '';
   return {
-    title: firstLine.slice(0, 200) || url.hostname,
+    title: cutText(firstLine, 200) || url.hostname,
     description: '',
     site: url.hostname.replace(/^www\./, ''),
     type: 'link',

@@ -1,3 +1,5 @@
+import { shortenText, safeCutIndex } from '../../lib/text';
+
 /*
  * What the knowledge base derives from a document's text without a language model: passages
  * for search, key topics, an extractive summary and the quality score (rule in
@@ -61,8 +63,9 @@ export function splitPassages(text: string): string[] {
     }
     current = current ? `${current}\n\n${piece}` : piece;
     while (current.length > PASSAGE_MAX) {
-      passages.push(current.slice(0, PASSAGE_MAX));
-      current = current.slice(PASSAGE_MAX);
+      const cut = safeCutIndex(current, PASSAGE_MAX);
+      passages.push(current.slice(0, cut));
+      current = current.slice(cut);
     }
   }
   if (current) passages.push(current);
@@ -112,7 +115,7 @@ export function extractiveSummary(text: string, topics: string[]): string {
     undefined,
   );
   const summary = best && score(best) > 0 ? `${first} ${best}` : first!;
-  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1).trimEnd()}…` : summary;
+  return shortenText(summary, SUMMARY_MAX);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import type { Actor } from '../../lib/actor';
 import { connectMcpServer, MCP_REQUEST_TIMEOUT_MS } from './connect-mcp-server';
 import { loadOwnMcpServer } from './mcp-servers';
+import { cutText } from '../../lib/text';
 
 /**
  * The "Test" button: connects and lists the server's tools. An unreachable or failing server is
@@ -22,6 +23,6 @@ export async function testMcpServer(ctx: AppContext, auth: Actor, id: string): P
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: message.slice(0, 500), latencyMs: latencyMs() };
+    return { ok: false, error: cutText(message, 500), latencyMs: latencyMs() };
   }
 }

@@ -4,6 +4,7 @@ export {
   connectionFor,
   credentialsOf,
   listMessengers,
+  sendThroughMessenger,
 } from './messenger-connections';
 export { messengersRoutes } from './messengers.routes';
 export { pruneInboundEvents, receiveMessage, receiveMessageJob } from './receive-message';

@@ -59,6 +59,30 @@ export function credentialsOf(ctx: AppContext, row: ConnectionRow): Credentials 
   return JSON.parse(ctx.secrets.decryptSecret(row.credentials, row.id)) as Credentials;
 }
 
+/**
+ * Sends a text to a handle through a connection, counting the outcome for /metrics; every
+ * message to a contact leaves through here. Throws the platform's MessengerError on refusal.
+ */
+export async function sendThroughMessenger(
+  ctx: AppContext,
+  connection: ConnectionRow,
+  handle: string,
+  text: string,
+): Promise<{ externalId: string }> {
+  try {
+    const sent = await messengerAdapter(ctx.config, connection.platform).send(
+      credentialsOf(ctx, connection),
+      handle,
+      text,
+    );
+    ctx.metrics.recordOutboundSend(connection.platform, 'sent');
+    return sent;
+  } catch (error) {
+    ctx.metrics.recordOutboundSend(connection.platform, 'failed');
+    throw error;
+  }
+}
+
 export async function findConnection(ctx: AppContext, userId: string, id: string): Promise<ConnectionRow> {
   const [row] = await ctx.db
     .select()

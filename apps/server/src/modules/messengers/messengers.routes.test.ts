@@ -302,6 +302,36 @@ describe('the loop: a message in, a task, a reply out', () => {
     expect(people).toHaveLength(1);
   });
 
+  it('a signed update with NUL and half an emoji is verified, taken in, and stored without them', async () => {
+    const user = await signedInUser(doppel);
+    const connection = await connect(user, 'telegram', { bot_token: TELEGRAM_TOKEN });
+    const update = textUpdate({
+      updateId: 6501,
+      chatId: 6502,
+      text: 'Price\u0000 list, please \ud83d',
+      firstName: 'Ro\u0000sa',
+    });
+    // The body is signed as sent; the check on text must leave it to the adapter as it is.
+    const answer = await webhook(connection, JSON.stringify(update), telegramHeaders());
+    expect(answer.statusCode, answer.body).toBe(200);
+    const forged = await webhook(connection, JSON.stringify({ ...update, update_id: 6503 }), {
+      'x-telegram-bot-api-secret-token': 'f'.repeat(64),
+    });
+    expect(forged.statusCode).toBe(401);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+
+    const [task] = await tasksOf(user);
+    expect(task).toMatchObject({
+      contact: { name: 'Rosa' },
+      context: { lastMessage: 'Price list, please \uFFFD' },
+    });
+    const [message] = await doppel.ctx.db
+      .select()
+      .from(communicationHistory)
+      .where(eq(communicationHistory.contactId, task!.contactId!));
+    expect(message!.text).toBe('Price list, please \uFFFD');
+  });
+
   it('a refused send keeps the draft, records the failure and leaves the task open', async () => {
     const user = await signedInUser(doppel);
     const connection = await connect(user, 'telegram', { bot_token: TELEGRAM_TOKEN });

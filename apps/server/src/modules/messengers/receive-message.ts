@@ -3,6 +3,7 @@ import { inboundEvents, sql, type DbOrTx } from '@doppel/db';
 import type { InboundMessage } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
 import type { JobHandler } from '../../lib/job-queue';
+import { cutText, storableText } from '../../lib/text';
 import { findOrCreateContact, recordMessage } from '../contacts';
 import { detectLanguage } from '../language';
 
@@ -19,13 +20,22 @@ export interface ReceiveMessagePayload {
 /**
  * Takes a message in at most once per connection (the platform's id): records the event id and
  * queues the job that turns it into a task, in one transaction. Returns whether it was new.
+ * Its text is made storable first: the platform signed it, so it is the user's contact's
+ * message, and refusing it would only make the platform send it again (decision 028).
  */
 export async function acceptInboundMessage(
   ctx: AppContext,
   tx: DbOrTx,
   connection: { id: string; userId: string; platform: MessengerPlatform },
-  message: InboundMessage,
+  received: InboundMessage,
 ): Promise<boolean> {
+  const message: InboundMessage = {
+    ...received,
+    eventId: storableText(received.eventId),
+    handle: storableText(received.handle),
+    senderName: storableText(received.senderName),
+    text: storableText(received.text),
+  };
   const inserted = await tx
     .insert(inboundEvents)
     .values({ connectionId: connection.id, eventId: message.eventId, receivedAt: ctx.clock.now() })
@@ -72,7 +82,7 @@ export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePay
     const contact = await findOrCreateContact(tx, actor, {
       match: { source: platform, handle: message.handle },
       create: {
-        name: message.senderName.slice(0, 200) || message.handle,
+        name: cutText(message.senderName, 200) || message.handle,
         language: language ?? 'en',
         source: platform,
         handle: message.handle,

@@ -4,12 +4,11 @@ import {
   type MessengerPlatform,
   type SendContactMessageInput,
 } from '@doppel/contracts';
-import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { getContact, type HistoryEntry, recordMessage, toHistoryEntry } from '../contacts';
-import { allows, connectionFor, credentialsOf } from './messenger-connections';
+import { allows, connectionFor, sendThroughMessenger } from './messenger-connections';
 
 // The public API's body (contracts public-api.ts); re-exported for the module's callers.
 export { sendContactMessageInputSchema, type SendContactMessageInput } from '@doppel/contracts';
@@ -87,11 +86,7 @@ export async function sendContactMessage(
   };
   let delivered: { externalId: string };
   try {
-    delivered = await messengerAdapter(ctx.config, platform.data).send(
-      credentialsOf(ctx, connection),
-      contact.handle,
-      text,
-    );
+    delivered = await sendThroughMessenger(ctx, connection, contact.handle, text);
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
     await record({ deliveryStatus: 'failed', deliveryError: error.message });

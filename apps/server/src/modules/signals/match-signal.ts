@@ -1,4 +1,5 @@
 import type { Persona } from '@doppel/contracts';
+import { cutText } from '../../lib/text';
 
 /*
  * Deciding whether a news item or a post concerns the user: plain phrase matching over
@@ -129,7 +130,7 @@ export function commentWelcome(
     return {
       welcome: false,
       statement: `Self-promotion risk: ${community} restricts promotion — answer with expertise, no links.`,
-      approach: `Answer the question itself; the rule “${restricting.shortName.slice(0, 120)}” rules out pitches and links`,
+      approach: `Answer the question itself; the rule “${cutText(restricting.shortName, 120)}” rules out pitches and links`,
     };
   }
   return {

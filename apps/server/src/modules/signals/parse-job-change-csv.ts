@@ -5,6 +5,7 @@ import {
   type JobChangeInput,
 } from '@doppel/contracts';
 import { CsvFormatError, fieldReader, guessColumns, readCsvTable } from '../../lib/csv-table';
+import { cutText } from '../../lib/text';
 
 /*
  * LinkedIn has no open API for job changes, so they come as a CSV (an export, a spreadsheet):
@@ -71,7 +72,7 @@ export function parseJobChangeCsv(csv: string, mapping?: JobChangeMapping): Pars
     const rawDate = read('date');
     const date = rawDate ? readDate(rawDate) : null;
     if (rawDate && !date) {
-      rejected.push({ row: line, reason: `"${rawDate.slice(0, 50)}" is not a date (use YYYY-MM-DD).` });
+      rejected.push({ row: line, reason: `"${cutText(rawDate, 50)}" is not a date (use YYYY-MM-DD).` });
       continue;
     }
     const checked = jobChangeInputSchema.safeParse({

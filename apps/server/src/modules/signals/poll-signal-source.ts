@@ -39,6 +39,7 @@ import {
   type SignalItemInput,
   type SignalTaskInput,
 } from './signal-tasks';
+import { cutText, shortenText } from '../../lib/text';
 
 /*
  * The durable 'signals.poll' job (docs/decisions/020). It reads one source, records every new
@@ -80,8 +81,6 @@ export function backoffMs(intervalMs: number, failures: number): number {
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 const validUrl = (value: string | null) => (value && httpUrl.safeParse(value).success ? value : undefined);
-const cap = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -135,10 +134,10 @@ function newsTask(
   postLanguage: string,
 ): SignalTaskInput | null {
   const text = `${entry.title}\n${entry.summary}`;
-  const headline = entry.title || cap(entry.summary, 200);
+  const headline = entry.title || shortenText(entry.summary, 200);
   const triggerData: NonNullable<TaskContext['triggerData']> = {
-    newsTitle: cap(headline, 1000),
-    newsSource: cap(newsSource, 500),
+    newsTitle: shortenText(headline, 1000),
+    newsSource: shortenText(newsSource, 500),
     newsUrl: validUrl(entry.link),
   };
   const contact = matchContact(text, people);
@@ -146,12 +145,12 @@ function newsTask(
     return {
       type: 'proactive_message',
       title: `News about ${contact.label}: ${headline}`,
-      description: cap(entry.summary, 1000),
+      description: shortenText(entry.summary, 1000),
       contactId: contact.contact.id,
       context: {
         triggerType: 'rss_news',
         triggerData,
-        summary: cap(`${contact.label} is in the news (${newsSource}): ${headline}`, 4000),
+        summary: shortenText(`${contact.label} is in the news (${newsSource}): ${headline}`, 4000),
         // The contact is written to in their language, whatever the news was written in.
         language: contact.contact.language,
       },
@@ -162,12 +161,12 @@ function newsTask(
   return {
     type: 'linkedin_post',
     title: `LinkedIn post on the news: ${headline}`,
-    description: cap(entry.summary, 1000),
+    description: shortenText(entry.summary, 1000),
     contactId: null,
     context: {
       triggerType: 'rss_news',
       triggerData,
-      summary: cap(`Matches your theme “${phrase}” (${newsSource}): ${headline}`, 4000),
+      summary: shortenText(`Matches your theme “${phrase}” (${newsSource}): ${headline}`, 4000),
       recommendation: 'SOCIAL: share your take on this news while it is fresh',
       analyzedBy: OFFLINE_ENGINE,
       language: postLanguage,
@@ -240,7 +239,7 @@ async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<
         sourceId: source.id,
         kind: 'rss_item',
         dedupeKey: feedEntryKey(source.url!, entry),
-        title: entry.title || cap(entry.summary, 200),
+        title: entry.title || shortenText(entry.summary, 200),
         url: validUrl(entry.link) ?? null,
         publishedAt: entry.publishedAt,
       },
@@ -279,7 +278,10 @@ function redditTask(
         platform: 'reddit',
         community,
         originalAuthor: `u/${post.author}`,
-        originalPost: cap([post.title, post.selftext.trim()].filter(Boolean).join('\n\n'), ORIGINAL_POST_MAX),
+        originalPost: shortenText(
+          [post.title, post.selftext.trim()].filter(Boolean).join('\n\n'),
+          ORIGINAL_POST_MAX,
+        ),
       },
       // Whether a comment is welcome leads the analysis; the activity line keeps it when a
       // model rewrites the summary and recommendation.
@@ -381,8 +383,8 @@ async function savePoll(ctx: AppContext, source: SourceRow, now: Date, result: P
       .set({
         ...(result.fetched && { lastFetchedAt: now }),
         ...(result.validators && result.validators),
-        ...(result.feedTitle && { feedTitle: result.feedTitle.slice(0, 500) }),
-        ...(result.feedTitle && row.nameFromSource && { name: result.feedTitle.slice(0, 200) }),
+        ...(result.feedTitle && { feedTitle: cutText(result.feedTitle, 500) }),
+        ...(result.feedTitle && row.nameFromSource && { name: cutText(result.feedTitle, 200) }),
         lastError: result.lastError,
         failures,
         ...counterIncrements(result.itemsSeen, result.tasksCreated),

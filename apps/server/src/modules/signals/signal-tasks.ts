@@ -3,6 +3,7 @@ import { and, eq, signalItems, signalSources, sql, type DbOrTx } from '@doppel/d
 import type { AppContext } from '../../lib/context';
 import { insertTask, refineTaskAnalysisLater } from '../tasks';
 import { draftSignalTask } from './signal-drafts';
+import { cutText, shortenText } from '../../lib/text';
 
 /*
  * How every signal becomes (at most) one task. The item's row is inserted first with ON
@@ -30,9 +31,6 @@ export interface SignalTaskInput {
   priority?: TaskPriority;
 }
 
-const cap = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-
 /** An item's row, or null when the user's signals saw the same key before. */
 export async function claimItem(
   tx: DbOrTx,
@@ -46,9 +44,9 @@ export async function claimItem(
       userId,
       sourceId: item.sourceId,
       kind: item.kind,
-      dedupeKey: item.dedupeKey.slice(0, 1000),
-      title: cap(item.title.trim() || '(untitled)', 1000),
-      url: item.url?.slice(0, 2000) ?? null,
+      dedupeKey: cutText(item.dedupeKey, 1000),
+      title: shortenText(item.title.trim() || '(untitled)', 1000),
+      url: item.url ? cutText(item.url, 2000) : null,
       publishedAt: item.publishedAt,
       seenAt: now,
     })
@@ -70,10 +68,10 @@ export async function insertSignalTask(
     tx,
     { userId },
     {
-      title: cap(input.title, 300),
+      title: shortenText(input.title, 300),
       type: input.type,
       priority: input.priority,
-      description: cap(input.description, 5000),
+      description: shortenText(input.description, 5000),
       contactId: input.contactId,
       context: input.context,
     },

@@ -171,6 +171,56 @@ describe('news feeds', () => {
     expect(await queuedPolls(doppel.ctx.db, added.id)).toHaveLength(1);
   });
 
+  it('a feed item and a Reddit post with NUL and half an emoji make their tasks, stored without them', async () => {
+    const user = await signedInUser(doppel);
+    await addContact(user, { name: 'Ivo Marek', company: 'Kestrel Freight', language: 'en' });
+    const path = feedPath();
+    site.setRaw(path, {
+      status: 200,
+      headers: { 'content-type': 'application/feed+json' },
+      body: JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'Freight\u0000 Weekly',
+        items: [
+          {
+            id: 'kf-1',
+            title: 'Kestrel\u0000 Freight buys a rail yard \ud83d',
+            content_text: 'The deal\u0000 closes in May.',
+            url: 'https://news.example.com/kestrel',
+            date_published: hoursAgo(2).toISOString(),
+          },
+        ],
+      }),
+    });
+    const feed = await addSource(user, { kind: 'rss', url: site.url(path) });
+    const now = Math.floor(clock.now().getTime() / 1000);
+    reddit.setSubreddit('FreightOps', {
+      posts: [
+        {
+          id: 'fo1',
+          title: 'Rail\u0000 onboarding for \udc00 drivers?',
+          author: 'ana',
+          createdUtc: now - 60,
+        },
+      ],
+      rules: [],
+    });
+    await addSource(user, { kind: 'reddit', subreddit: 'FreightOps', keywords: ['onboarding'] });
+    await runJobs(user);
+
+    expect(await source(user, feed.id)).toMatchObject({
+      name: 'Freight Weekly',
+      lastError: null,
+      tasksCreated: 1,
+    });
+    const tasks = await tasksOf(user);
+    expect(tasks.map((task) => task.type).sort()).toEqual(['proactive_message', 'reddit_comment']);
+    const news = tasks.find((task) => task.type === 'proactive_message')!;
+    expect(news.context.triggerData?.newsTitle).toBe('Kestrel Freight buys a rail yard \uFFFD');
+    const comment = tasks.find((task) => task.type === 'reddit_comment')!;
+    expect(comment.context.triggerData?.originalPost).toBe('Rail onboarding for \uFFFD drivers?');
+  });
+
   it('a repeated poll makes nothing; a 304 answer does no work; a changed feed makes one more task', async () => {
     const user = await signedInUser(doppel);
     await addContact(user, { name: 'Omar Haddad', company: 'Dune Robotics' });
@@ -508,6 +558,27 @@ describe('job changes', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ status: 'duplicate', taskId: result.taskId, contactId: null });
     expect(await tasksOf(user)).toHaveLength(1);
+  });
+
+  it('a name of 80 emoji makes its task whole: texts cut to length never end in half an emoji', async () => {
+    const user = await signedInUser(doppel);
+    // Each emoji is two UTF-16 units; with or without a letter first, every cut falls on one.
+    for (const name of ['😀'.repeat(80), `a${'😀'.repeat(80)}`, '👩🏽‍💻'.repeat(28)]) {
+      const response = await call(user, 'POST', '/api/signals/job-changes', {
+        name,
+        newCompany: `b${'🚀'.repeat(99)}`,
+        title: '🎉'.repeat(100),
+        date: '2026-02-20',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const task = (
+        await call(user, 'GET', `/api/tasks/${response.json<{ taskId: string }>().taskId}`)
+      ).json<Task>();
+      expect(task.title).toContain(name);
+      // The offline analysis shortened the activity line to its summary with an ellipsis.
+      expect(task.context.summary).toMatch(/…$/);
+      expect(JSON.stringify(task)).not.toMatch(/\\ud[89a-f]/i);
+    }
   });
 
   it('CSV import: good rows make tasks and new contacts, bad rows are reported by their real line, duplicates counted', async () => {

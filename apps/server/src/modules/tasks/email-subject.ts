@@ -1,3 +1,5 @@
+import { cutText } from '../../lib/text';
+
 /** Longest subject kept whole; longer ones are cut at a word and end with '…'. */
 const SUBJECT_MAX = 78;
 /** A short first line ending in a comma, '!' or ':' is a greeting ("Hi Ann,", "Dear Mr Weber,"). */
@@ -17,7 +19,7 @@ export function emailSubjectFrom(text: string, fallback: string): string {
   const sentence = /^.+?[.!?…](?=\s|$)/u.exec(body)?.[0] ?? body;
   const subject = sentence.replace(/\s+/g, ' ').trim() || fallback.replace(/\s+/g, ' ').trim();
   if (subject.length <= SUBJECT_MAX) return subject;
-  const cut = subject.slice(0, SUBJECT_MAX - 1);
+  const cut = cutText(subject, SUBJECT_MAX - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > SUBJECT_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/u, '')}…`;
 }

@@ -3,14 +3,14 @@ import type { Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
 import type { DomainEvent } from '../../lib/domain-events';
 import { createTask, takeNewerMessage } from './task-commands';
+import { shortenText } from '../../lib/text';
 
 /** How much of the message names the task. */
 const TITLE_SNIPPET = 60;
 
 function titleFor(sender: string, text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  const snippet = line.length > TITLE_SNIPPET ? `${line.slice(0, TITLE_SNIPPET - 1).trimEnd()}…` : line;
-  return `${sender}: ${snippet}`;
+  return `${sender}: ${shortenText(line, TITLE_SNIPPET)}`;
 }
 
 /**

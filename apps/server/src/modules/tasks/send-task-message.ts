@@ -11,10 +11,9 @@ import {
 import { and, contacts, eq, sql, tasks, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { recordMessage } from '../contacts';
-import { allows, connectionFor, credentialsOf } from '../messengers';
+import { allows, connectionFor, sendThroughMessenger } from '../messengers';
 import { emailSubjectFrom } from './email-subject';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
@@ -74,11 +73,7 @@ async function deliver(
   const connection = await connectionFor(ctx, userId, platform.data);
   if (!connection || !allows(connection, 'send_messages')) return null;
   try {
-    return await messengerAdapter(ctx.config, platform.data).send(
-      credentialsOf(ctx, connection),
-      handle,
-      text,
-    );
+    return await sendThroughMessenger(ctx, connection, handle, text);
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
     const now = ctx.clock.now();

@@ -101,6 +101,21 @@ describe('streamed drafts', () => {
     ]);
   });
 
+  it('a model writing NUL or half an emoji: its draft is saved without them, whole emoji kept', async () => {
+    const user = await signedInUser(doppel);
+    const task = await germanTask(user);
+    await useFakeModel(user);
+    // The fake sends four UTF-16 units a delta, so the emoji arrive split between two deltas.
+    const written = 'Gut\u0000 😀😀 bis \ud83d';
+    openAi.script({ kind: 'reply', text: written });
+    const response = await call(user, 'POST', `/api/tasks/${task.id}/drafts/stream`, { kind: 'quick' });
+    const all = events(response.body);
+    const done = all.at(-1);
+    expect(done).toMatchObject({ type: 'done', task: { responses: { quick: 'Gut 😀😀 bis \uFFFD' } } });
+    const deltas = all.map((event) => (event.type === 'delta' ? event.text : '')).join('');
+    expect(deltas).toBe('Gut 😀😀 bis \uFFFD');
+  });
+
   it('end with an error event when the provider fails, leaving the responses as they were', async () => {
     const user = await signedInUser(doppel);
     const task = await germanTask(user);

@@ -97,7 +97,10 @@ export function AuthPage() {
               />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm onGoToSignIn={(created) => setMode('signin', created)} />
+              <SignUpForm
+                onGoToSignIn={(created) => setMode('signin', created)}
+                onForgotPassword={(created) => setMode('forgot', created)}
+              />
             </TabsContent>
           </Tabs>
         )}

@@ -70,14 +70,28 @@ describe('sign-up form', () => {
     expect(await form.findByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
-  it('reports a taken email with the server’s message', async () => {
+  it('says what happens to an address that already has an account, and offers a password reset', async () => {
+    // The server answers a registered address exactly like a new one, so the screen is the same.
     const { user, form } = await openSignUp({
-      ...fakeRoute(apiRoutes.auth.signUp, errorReply(409, 'email_taken', 'User already registered')),
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true } }),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
     await user.type(form.getByLabelText('Password'), 'abcdef');
     await user.click(form.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('User already registered')).toBeInTheDocument();
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Account created successfully! Please check your email for verification.',
+    );
+    expect(
+      screen.getByText(
+        /Already have an account with this address\? Then nothing new was created: we have emailed you how to sign in or set a new password instead\./,
+      ),
+    ).toBeInTheDocument();
+
+    // The reset form opens with the address filled in (sending it: auth-page.test.tsx).
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 });

@@ -13,7 +13,12 @@ import { useResendVerification, useSignUp } from '../api/use-auth-mutations';
 
 type SignUpValues = z.output<typeof signUpInputSchema>;
 
-export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: (email: string) => void }) {
+interface SignUpFormProps {
+  onGoToSignIn: (email: string) => void;
+  onForgotPassword: (email: string) => void;
+}
+
+export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const signUp = useSignUp();
   const resend = useResendVerification();
@@ -43,6 +48,14 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: (email: string) => 
           <CircleCheck aria-hidden="true" />
           <p>{t('signUp.success')}</p>
         </Notice>
+        {/* The server answers a registered address exactly like a new one (and emails its owner),
+            so this screen says what happens in both cases without telling which it was. */}
+        <p className="text-sm text-muted-foreground">
+          {t('signUp.alreadyRegistered')}{' '}
+          <Button variant="link" size="inline" onClick={() => onForgotPassword(createdEmail)}>
+            {t('forgot.link')}
+          </Button>
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button className="flex-1" onClick={() => onGoToSignIn(createdEmail)}>
             {t('signUp.goToSignIn')}

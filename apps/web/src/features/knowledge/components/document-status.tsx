@@ -50,7 +50,7 @@ export function ProcessingProgress() {
 }
 
 /** Why processing failed, and a retry that queues the document again. */
-export function FailedNotice({ document }: { document: Pick<KnowledgeDocument, 'id' | 'errorReason'> }) {
+export function FailedNotice({ document }: { document: Pick<KnowledgeDocument, 'id' | 'errorCode'> }) {
   const { t } = useTranslation('knowledge');
   const retry = useRetryDocument();
   return (
@@ -58,8 +58,8 @@ export function FailedNotice({ document }: { document: Pick<KnowledgeDocument, '
       <CircleAlert aria-hidden="true" />
       <div className="grid flex-1 gap-2">
         <p className="break-words">
-          {document.errorReason
-            ? t('document.failedReason', { reason: document.errorReason })
+          {document.errorCode
+            ? t('document.failedReason', { reason: t(`document.reasons.${document.errorCode}`) })
             : t('document.failed')}
         </p>
         <Button

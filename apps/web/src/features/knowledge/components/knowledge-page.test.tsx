@@ -181,12 +181,18 @@ describe('Knowledge base list', () => {
         name: 'Broken.pdf',
         type: 'pdf',
         status: 'error',
+        errorCode: 'no_text',
+        // The server's English words for API clients; the page words the code itself.
         errorReason: 'The PDF has no text layer.',
       });
       const { routes } = knowledgeServer([broken]);
       const { user, fake } = renderKnowledge(routes);
       const article = await screen.findByRole('article', { name: 'Broken.pdf' });
-      expect(within(article).getByText('Processing failed: The PDF has no text layer.')).toBeInTheDocument();
+      expect(
+        within(article).getByText(
+          'Processing failed: No text could be found in it (a scan without a text layer?).',
+        ),
+      ).toBeInTheDocument();
       expect(within(article).queryByRole('progressbar')).not.toBeInTheDocument();
 
       await user.click(within(article).getByRole('button', { name: 'Retry' }));
@@ -570,12 +576,15 @@ describe('Document detail', () => {
         name: 'Broken.pdf',
         type: 'pdf',
         status: 'error',
+        errorCode: 'pdf_password',
         errorReason: 'Encrypted.',
       });
       const { routes } = knowledgeServer([broken]);
       const { user, fake } = renderKnowledge(routes, { path: `/documents?document=${broken.id}` });
       const dialog = await screen.findByRole('dialog', { name: 'Broken.pdf' });
-      expect(within(dialog).getByText('Processing failed: Encrypted.')).toBeInTheDocument();
+      expect(
+        within(dialog).getByText('Processing failed: The PDF is protected by a password.'),
+      ).toBeInTheDocument();
       const replacement = new File(['%PDF-1.7 fixed'], 'Fixed.pdf', { type: 'application/pdf' });
       await user.upload(within(dialog).getByLabelText('Replace the file and retry'), replacement);
 

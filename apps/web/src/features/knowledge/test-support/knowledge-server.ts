@@ -29,6 +29,7 @@ export function makeDocument(overrides: Partial<KnowledgeDocument> = {}): Knowle
     size: 1024,
     uploadDate: '2026-03-01T09:00:00.000Z',
     status: 'processed',
+    errorCode: null,
     errorReason: null,
     summary: '',
     quality: 80,
@@ -213,7 +214,7 @@ export function knowledgeServer(
     }),
     ...fakeRoute(apiRoutes.knowledge.retry, ({ params }) => {
       const found = find(params.id)!;
-      Object.assign(found, { status: 'pending', errorReason: null });
+      Object.assign(found, { status: 'pending', errorCode: null, errorReason: null });
       return { body: found };
     }),
   };

@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessages, errorStatus, type ErrorBody } from '@doppel/contracts';
+import { AppError } from '../lib/app-error';
+import { hasUnstorableText } from '../lib/text';
+
+/*
+ * Client text that no column can store — a NUL character, half a surrogate pair — is refused
+ * with 400 invalid_characters before any handler sees it, in the three places text enters a
+ * request: the URL (path and query), the JSON body, and multipart field values and file names
+ * (docs/decisions/028). Refused, not cleaned: the client learns its text was not saved as sent.
+ */
+
+/** Throws 400 invalid_characters when the text holds NUL or half a surrogate pair. */
+export function refuseUnstorableText(text: string): void {
+  if (hasUnstorableText(text)) throw new AppError('invalid_characters');
+}
+
+/** Whether any string or object key in a parsed JSON value holds unstorable text. */
+function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return hasUnstorableText(value);
+  if (Array.isArray(value)) return value.some(holdsUnstorableText);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => hasUnstorableText(key) || holdsUnstorableText(item));
+  return false;
+}
+
+/**
+ * The JSON body parser of every route (webhooks keep their raw bytes, see
+ * modules/messengers/webhooks.routes.ts). A body-less POST may still carry the JSON content type.
+ */
+export function parseJsonBody(
+  _request: FastifyRequest,
+  text: string | Buffer,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
+  if (text === '' || text === undefined) return done(null, undefined);
+  let body: unknown;
+  try {
+    body = JSON.parse(text as string);
+  } catch (error) {
+    (error as { statusCode?: number }).statusCode = 400;
+    return done(error as Error, undefined);
+  }
+  // JSON text can only bring NUL or a lone surrogate as a \u escape: a raw NUL is a syntax
+  // error, and the bytes were decoded as UTF-8, which has no lone surrogates.
+  if ((text as string).includes('\\u') && holdsUnstorableText(body))
+    return done(new AppError('invalid_characters'), undefined);
+  done(null, body);
+}
+
+/**
+ * onRequest, for every route: the URL must decode as UTF-8 without NUL. A percent-encoded
+ * surrogate (%ED%A0%80) is not UTF-8, so it fails the decoding like any broken escape.
+ */
+export function refuseHostileUrl(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+) {
+  const url = request.url;
+  if (!url.includes('%') && !url.includes('\0')) return done();
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return done(new AppError('invalid_characters'));
+  }
+  done(hasUnstorableText(decoded) ? new AppError('invalid_characters') : undefined);
+}
+
+function errorBody(code: 'invalid_characters' | 'validation_failed' | 'internal'): ErrorBody {
+  return { error: { code, message: errorMessages[code] } };
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a path whose parameters it cannot decode
+ * before any hook runs; the client gets the same answer as for a broken query string.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const code =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'invalid_characters'
+      : (error.statusCode ?? 500) < 500
+        ? 'validation_failed'
+        : 'internal';
+  void reply.code(errorStatus[code]).send(errorBody(code));
+}
