@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     log: app.log,
     leaseMs: config.jobLeaseMs,
     concurrency: config.jobConcurrency,
-    listen: (channel, onMessage) => database.listen(channel, onMessage),
+    listen: (channel, onMessage, hooks) => database.listen(channel, onMessage, hooks),
     afterEach: caughtUp,
   });
   const ctx: AppContext = {

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createScratchDatabase,
   documentPassages,
   documents,
   emailOutbox,
@@ -15,22 +14,21 @@ import {
   openDatabase,
   sql,
   type Database,
-  type ScratchDatabase,
 } from '@doppel/db';
 import { freePort } from './test-support/free-port';
+import { faultTestDatabase, type FaultTestDatabase } from './test-support/postgres-faults';
 
 /*
  * Two real server processes on one PostgreSQL, started as in production (`node --import tsx
  * src/main.ts`, ROLE=all), each with its own port and data folder. One is killed with SIGKILL
  * while it processes a document; the other finishes the job once the lease runs out, exactly
- * once. The database is a scratch one on the PostgreSQL of TEST_DATABASE_URL (else the local
+ * once. The database is a temporary one on the PostgreSQL of TEST_DATABASE_URL (else the local
  * server on 127.0.0.1:5432): the processes run every job they find, so they must not share the
  * test database with other test files.
  */
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const LEASE_MS = 2000;
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Server {
   name: string;
@@ -40,7 +38,7 @@ interface Server {
   dataDir: string;
 }
 
-let scratch: ScratchDatabase;
+let scratch: FaultTestDatabase;
 let database: Database;
 const servers: Server[] = [];
 let site: http.Server;
@@ -138,7 +136,7 @@ async function signedInUser(server: Server): Promise<string> {
 
 beforeAll(async () => {
   // Fails here, clearly, when PostgreSQL cannot be reached: this test is never skipped.
-  scratch = await createScratchDatabase(POSTGRES, 'doppel_cluster');
+  scratch = await faultTestDatabase();
   database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
   site = http.createServer((request, response) => {
     pageRequests.push(response);

@@ -6,13 +6,13 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
 import { buildApp, type DoppelApp } from './app';
 import { openEventStream } from './test-support/event-stream';
+import { freePort } from './test-support/free-port';
 import { signedInUser, testConfig } from './test-support/test-app';
 import {
   faultTestDatabase,
@@ -340,15 +340,4 @@ async function waitForAsync(check: () => Promise<boolean>, withinMs: number, wha
     if (Date.now() > deadline) throw new Error(`Waited in vain for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

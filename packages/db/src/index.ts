@@ -2,7 +2,6 @@ export * from './schema/index';
 export * from './client';
 export * from './data-dir-lock';
 export { connectionFailureIn, isDatabaseUnavailable } from './connection-errors';
-export * from './scratch-database';
 // Query helpers re-exported so every workspace uses this package's one copy of drizzle-orm.
 export {
   and,

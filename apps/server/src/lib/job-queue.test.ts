@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, jobs, sql, type Database } from '@doppel/db';
+import { eq, jobs, openDatabase, sql, type Database } from '@doppel/db';
+import {
+  faultTestDatabase,
+  uniqueApplicationName,
+  withApplicationName,
+  withUser,
+} from '../test-support/postgres-faults';
 import { eventually, ManualClock, testDatabase } from '../test-support/test-app';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
@@ -198,5 +204,53 @@ describe('the worker', () => {
       delays.push(Math.max(0, startedAt[n]! - committed));
     }
     expect(Math.max(...delays)).toBeLessThan(500);
+  });
+});
+
+describe('when the listening connection drops', () => {
+  it('looks at the queue once it listens again, for the notices it missed meanwhile', async () => {
+    // A database of its own on a real PostgreSQL (PGlite has no connection to drop), used through
+    // a role whose connections can be refused while those it has stay open.
+    const faults = await faultTestDatabase();
+    const name = new URL(faults.url).pathname.slice(1);
+    const role = `doppel_jobs_${randomUUID().slice(0, 8)}`;
+    await faults.admin.query(`create role ${role} login`);
+    await faults.admin.query(`alter database ${name} owner to ${role}`);
+    const applicationName = uniqueApplicationName();
+    const own = await openDatabase({
+      kind: 'postgres',
+      url: withApplicationName(withUser(faults.url, role), applicationName),
+      poolSize: 2,
+    });
+    const jobKind = kind('missed');
+    let ran = 0;
+    // It polls once a minute: only a notice, or the listener coming back, can wake it in time.
+    const worker = createJobQueue({
+      db: own.db,
+      clock: systemClock,
+      log,
+      pollMs: 60_000,
+      listen: (channel, onMessage, hooks) => own.listen(channel, onMessage, hooks),
+    });
+    worker.register({ kind: jobKind, run: async () => void ran++ });
+    try {
+      await worker.start();
+      await own.db.execute(sql`select 1`); // a pooled connection, open before new ones are refused
+      await faults.admin.query(`alter role ${role} connection limit 0`);
+      expect(await faults.terminate(applicationName, 'listener')).toBe(1);
+      // Committed while nobody listens (the listener cannot reconnect): its notice is lost.
+      await worker.enqueue(own.db, jobKind, { userId: randomUUID() });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ran).toBe(0);
+
+      await faults.admin.query(`alter role ${role} connection limit -1`);
+      await until(() => ran === 1, 10_000);
+    } finally {
+      await worker.stop();
+      await own.close();
+      await faults.admin.query(`reassign owned by ${role} to current_user`);
+      await faults.admin.query(`drop role ${role}`);
+      await faults.drop();
+    }
   });
 });

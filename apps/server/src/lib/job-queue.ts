@@ -464,9 +464,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       running = true;
       await ensureSchedules();
       if (options.listen) {
-        stopListening = await options.listen(JOBS_CHANNEL, (kind) => {
-          if (kinds.has(kind)) wake();
-        });
+        stopListening = await options.listen(
+          JOBS_CHANNEL,
+          (kind) => {
+            if (kinds.has(kind)) wake();
+          },
+          // Jobs committed while the listening connection was down sent notices nobody heard.
+          { onRestored: wake },
+        );
       }
       loop = work();
     },
