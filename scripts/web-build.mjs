@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { isStale } from './build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampPath = path.join(root, 'apps/web/dist/.build-stamp');
@@ -15,20 +16,8 @@ const sources = [
   'package-lock.json',
 ];
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function webBuildIsStale() {
-  if (!fs.existsSync(stampPath)) return true;
-  const builtAt = fs.statSync(stampPath).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > builtAt);
+  return isStale(stampPath, root, sources);
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;

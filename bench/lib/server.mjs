@@ -22,14 +22,13 @@ export async function startServer(port) {
 /**
  * Runs `npm start`'s entry (scripts/start.mjs) with these environment variables on a port and
  * resolves once /readyz answers 200; readyMs is the time from spawn to then. `serverOnly` runs
- * apps/server/src/main.ts instead (no web build check: benchmarks of the API alone), and
- * `checkout` another checkout's server (to measure main, say).
+ * the compiled server alone (no web build check: benchmarks of the API alone), and `checkout`
+ * another checkout's server (to measure main, say; one from before the compiled server runs its
+ * sources through tsx).
  */
 export async function launchServer(port, env, { serverOnly = false, checkout = root } = {}) {
+  const args = serverOnly ? await serverOnlyArgs(checkout) : [path.join(checkout, 'scripts/start.mjs')];
   const startedAt = performance.now();
-  const args = serverOnly
-    ? ['--import', 'tsx', path.join(checkout, 'apps/server/src/main.ts')]
-    : [path.join(checkout, 'scripts/start.mjs')];
   const child = spawn(process.execPath, args, {
     cwd: checkout,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
@@ -63,4 +62,11 @@ export async function launchServer(port, env, { serverOnly = false, checkout = r
       await exited;
     },
   };
+}
+
+async function serverOnlyArgs(checkout) {
+  const buildScript = path.join(checkout, 'scripts/server-build.mjs');
+  if (!fs.existsSync(buildScript)) return ['--import', 'tsx', path.join(checkout, 'apps/server/src/main.ts')];
+  const { ensureServerBuild } = await import(buildScript);
+  return [await ensureServerBuild()];
 }

@@ -15,19 +15,19 @@ import {
   sql,
   type Database,
 } from '@doppel/db';
+import { compiledServerEntry } from './test-support/compiled-server';
 import { freePort } from './test-support/free-port';
 import { faultTestDatabase, type FaultTestDatabase } from './test-support/postgres-faults';
 
 /*
- * Two real server processes on one PostgreSQL, started as in production (`node --import tsx
- * src/main.ts`, ROLE=all), each with its own port and data folder. One is killed with SIGKILL
+ * Two real server processes on one PostgreSQL, started as in production (the compiled server,
+ * scripts/server-build.mjs, ROLE=all), each with its own port and data folder. One is killed with SIGKILL
  * while it processes a document; the other finishes the job once the lease runs out, exactly
  * once. The database is a temporary one on the PostgreSQL of TEST_DATABASE_URL (else the local
  * server on 127.0.0.1:5432): the processes run every job they find, so they must not share the
  * test database with other test files.
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const LEASE_MS = 2000;
 
 interface Server {
@@ -50,8 +50,7 @@ async function startServer(name: string): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `doppel-cluster-${name}-`));
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, [await compiledServerEntry()], {
     env: {
       ...process.env,
       ROLE: 'all',

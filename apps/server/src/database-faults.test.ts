@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@doppel/db';
 import { buildApp, type DoppelApp } from './app';
 import { openEventStream } from './test-support/event-stream';
+import { compiledServerEntry } from './test-support/compiled-server';
 import { freePort } from './test-support/free-port';
 import { signedInUser, testConfig } from './test-support/test-app';
 import {
@@ -286,10 +287,8 @@ describe('the server process', () => {
     const applicationName = uniqueApplicationName();
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-faults-'));
-    const root = path.resolve(import.meta.dirname, '../../..');
     let stderr = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
+    const child = spawn(process.execPath, [await compiledServerEntry()], {
       env: {
         ...process.env,
         DATABASE_URL: withApplicationName(database.url, applicationName),

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -63,7 +63,14 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+/*
+ * Beside the package's sources. Found through the package's own name rather than this file's
+ * place: the server also runs compiled into apps/server/dist (scripts/server-build.mjs).
+ */
+export const migrationsFolder = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('@doppel/db')),
+  '../migrations',
+);
 
 /** Arbitrary constant: serializes migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_210_771;

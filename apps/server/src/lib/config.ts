@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { RetryPolicy } from './retrying-fetch';
+import { serverPackageDir } from './server-package';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -215,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverPackageDir, '../web/dist')),
     secureCookies: publicUrl.startsWith('https://'),
     ai: e.AI_PROVIDER
       ? { provider: e.AI_PROVIDER, model: e.AI_MODEL!, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }

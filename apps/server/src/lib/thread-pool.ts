@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * structured-cloned arguments. Threads start on first use and are terminated by close().
  */
 
-/** A function a thread can run: an export of a module (pass `new URL('./x.ts', import.meta.url)`). */
+/** A function a thread can run: an export of a module (pass `moduleBeside(import.meta.url, 'x')`). */
 export interface ThreadTask {
   module: URL;
   name: string;
@@ -74,15 +74,30 @@ interface Thread {
 
 export type ThreadReply = { result: unknown } | { error: { name: string; message: string } };
 
-const WORKER_URL = new URL('./thread-pool.worker.ts', import.meta.url);
+/**
+ * A module beside the one at `moduleUrl` (pass `import.meta.url`): `name.ts` when the server runs
+ * from its TypeScript sources, `name.js` when it runs compiled (scripts/server-build.mjs makes
+ * each module a thread loads an output file of that name, beside the rest of the bundle).
+ */
+export function moduleBeside(moduleUrl: string, name: string): URL {
+  return new URL(`./${name}${runsFromSources(moduleUrl) ? '.ts' : '.js'}`, moduleUrl);
+}
+
+function runsFromSources(moduleUrl: string): boolean {
+  return new URL(moduleUrl).pathname.endsWith('.ts');
+}
+
+const WORKER_URL = moduleBeside(import.meta.url, 'thread-pool.worker');
 
 /**
- * The server runs from its TypeScript sources (`node --import tsx`, `register()` in
- * scripts/start.mjs, Vitest's own transform), and how far a thread inherits its parent's
- * loaders differs between those and between Node versions, so every thread loads tsx itself.
- * Resolved to a file URL here, so it works whatever the working directory.
+ * From its TypeScript sources (`node --import tsx`, Vitest's own transform), how far a thread
+ * inherits its parent's loaders differs between runners and Node versions, so every thread loads
+ * tsx itself, resolved to a file URL so it works whatever the working directory. Compiled, a
+ * thread needs no loader.
  */
-const THREAD_EXEC_ARGV = ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+const THREAD_EXEC_ARGV = runsFromSources(import.meta.url)
+  ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+  : [];
 
 export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   const { size, log } = options;

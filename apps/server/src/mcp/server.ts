@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import { errorMessages } from '@doppel/contracts';
 import { AppError } from '../lib/app-error';
+import { serverVersion } from '../lib/server-package';
 import type { AppContext } from '../lib/context';
 import {
   createApiKeyHook,
@@ -17,10 +15,6 @@ import {
 import { toolError, toolResult } from './tools/define-tool';
 import { mcpTools } from './tools';
 
-/** The server's version as MCP clients see it: the server package's own. */
-const SERVER_VERSION = z
-  .object({ version: z.string() })
-  .parse(JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8'))).version;
 
 const INSTRUCTIONS =
   "Doppel is the user's digital twin for outreach: a knowledge base of their documents and notes, their " +
@@ -46,7 +40,7 @@ const METHOD_NOT_ALLOWED = {
  * the key's owner through the same domain functions as the REST API.
  */
 export function createMcpServer(ctx: AppContext, auth: KeyAuth, log: FastifyBaseLogger): McpServer {
-  const server = new McpServer({ name: 'doppel', version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'doppel', version: serverVersion }, { instructions: INSTRUCTIONS });
   const offered = mcpTools.filter((tool) =>
     hasPermission(auth, tool.permission.resource, tool.permission.action),
   );

@@ -1,4 +1,10 @@
-import { ThreadPoolError, ThreadTaskError, type ThreadPool, type ThreadTask } from '../../lib/thread-pool';
+import {
+  moduleBeside,
+  ThreadPoolError,
+  ThreadTaskError,
+  type ThreadPool,
+  type ThreadTask,
+} from '../../lib/thread-pool';
 import { ExtractionError } from './document-errors';
 import type { UploadType } from './file-types';
 
@@ -17,7 +23,7 @@ export function markdownToText(markdown: string): string {
 
 /** A step of thread-tasks.ts, which only worker threads load. */
 export const threadTask = (name: 'readPdfPages' | 'readDocxText' | 'analyseText'): ThreadTask => ({
-  module: new URL('./thread-tasks.ts', import.meta.url),
+  module: moduleBeside(import.meta.url, 'thread-tasks'),
   name,
 });
 
