@@ -29,6 +29,7 @@ export const errorCodes = [
   'link_unreachable',
   'messenger_failed',
   'database_unavailable',
+  'storage_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -63,6 +64,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   // The database dropped the connection or is restarting: nothing was wrong with the request,
   // and the same request shortly after succeeds (with a Retry-After header).
   database_unavailable: 503,
+  // The file store (S3-compatible storage or the local disk) could not take the file: nothing
+  // was saved, and the same request shortly after succeeds (with a Retry-After header).
+  storage_unavailable: 503,
   internal: 500,
 };
 
@@ -92,5 +96,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   link_unreachable: 'The link could not be fetched',
   messenger_failed: 'The messenger platform did not accept the request',
   database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  storage_unavailable:
+    'The file could not be stored just now. Nothing was saved; please try again in a few seconds.',
   internal: 'Something went wrong',
 };

@@ -100,7 +100,14 @@ export const MAX_FILES_PER_UPLOAD = 10;
  * passed; unsupported_type — the content is none of md, txt, pdf, docx whatever its name says;
  * empty — no bytes.
  */
-export const uploadErrorCodes = ['too_large', 'quota_exceeded', 'unsupported_type', 'empty'] as const;
+export const uploadErrorCodes = [
+  'too_large',
+  'quota_exceeded',
+  'unsupported_type',
+  'empty',
+  // The file store could not take the file (decision 026): the file was not added; try again.
+  'storage_unavailable',
+] as const;
 export const uploadErrorCodeSchema = z.enum(uploadErrorCodes);
 export type UploadErrorCode = z.infer<typeof uploadErrorCodeSchema>;
 

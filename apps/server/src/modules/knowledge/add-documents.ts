@@ -1,5 +1,6 @@
 import {
   createLinkInputSchema,
+  errorMessages,
   KNOWLEDGE_QUOTA_BYTES,
   MAX_UPLOAD_BYTES,
   type CreateLinkInput,
@@ -27,6 +28,29 @@ export interface UploadedFile {
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** How soon to try again when the file store failed: S3 gives up on a connection after 5 s. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
+const STORE_FAILED = {
+  code: 'storage_unavailable',
+  message: errorMessages.storage_unavailable,
+} as const satisfies { code: UploadErrorCode; message: string };
+
+/** The file store could not take a file: the store's fault (unreachable, full), not the file's. */
+class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+/** Keeps an original in the file store; what the store throws is logged, never shown. */
+async function keepFile(ctx: AppContext, key: string, data: Buffer): Promise<void> {
+  try {
+    await ctx.files.write(key, data);
+  } catch (error) {
+    ctx.log.warn({ err: error, key }, 'the file store could not keep an upload');
+    throw new StoreUnavailableError('The file store could not keep the file', { cause: error });
+  }
+}
 
 /** Bytes of originals the user keeps, which the quota counts. */
 async function storedBytes(ctx: AppContext, userId: string): Promise<number> {
@@ -77,6 +101,8 @@ export async function uploadDocuments(
 ): Promise<UploadResult> {
   let used = await storedBytes(ctx, userId);
   const results: UploadResult['results'] = [];
+  // Once the store failed, the files after it are not tried: each would wait out its timeout.
+  let storeFailed = false;
   for (const file of files) {
     const fileName = displayName(file.fileName);
     const checked = checkUpload(file, fileName, used);
@@ -84,28 +110,41 @@ export async function uploadDocuments(
       results.push({ fileName, error: checked.error });
       continue;
     }
+    if (storeFailed) {
+      results.push({ fileName, error: STORE_FAILED });
+      continue;
+    }
     const now = ctx.clock.now();
-    const document = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          userId,
-          name: fileName,
-          category,
-          type: checked.type,
-          sizeBytes: file.data.length,
-          status: 'pending',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: documents.id });
-      const filePath = `${userId}/${row!.id}`;
-      await tx.update(documents).set({ filePath }).where(eq(documents.id, row!.id));
-      // Kept before the commit: the job that reads it exists only once the commit succeeds.
-      await ctx.files.write(filePath, file.data);
-      await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId: row!.id });
-      return getDocument(tx, userId, row!.id);
-    });
+    let document: KnowledgeDocument;
+    try {
+      document = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(documents)
+          .values({
+            userId,
+            name: fileName,
+            category,
+            type: checked.type,
+            sizeBytes: file.data.length,
+            status: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: documents.id });
+        const filePath = `${userId}/${row!.id}`;
+        await tx.update(documents).set({ filePath }).where(eq(documents.id, row!.id));
+        // Kept before the commit: the job that reads it exists only once the commit succeeds.
+        await keepFile(ctx, filePath, file.data);
+        await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId: row!.id });
+        return getDocument(tx, userId, row!.id);
+      });
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      // The transaction rolled back: no document without its file.
+      results.push({ fileName, error: STORE_FAILED });
+      storeFailed = true;
+      continue;
+    }
     used += file.data.length;
     results.push({ fileName, document });
   }
@@ -201,20 +240,28 @@ export async function retryDocument(
     type = checked.type;
   }
   const now = ctx.clock.now();
-  const document = await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(documents)
-      .set({
-        status: 'pending',
-        errorReason: null,
-        type,
-        ...(replacement && { sizeBytes: replacement.data.length }),
-        updatedAt: now,
-      })
-      .where(eq(documents.id, documentId));
-    if (replacement) await ctx.files.write(current.filePath!, replacement.data);
-    await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId });
-    return getDocument(tx, userId, documentId);
-  });
+  let document: KnowledgeDocument;
+  try {
+    document = await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(documents)
+        .set({
+          status: 'pending',
+          errorReason: null,
+          type,
+          ...(replacement && { sizeBytes: replacement.data.length }),
+          updatedAt: now,
+        })
+        .where(eq(documents.id, documentId));
+      if (replacement) await keepFile(ctx, current.filePath!, replacement.data);
+      await ctx.jobs.enqueue(tx, PROCESS_DOCUMENT_JOB, { userId, documentId });
+      return getDocument(tx, userId, documentId);
+    });
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      throw new AppError('storage_unavailable', undefined, { retryAfter: STORE_RETRY_AFTER_SECONDS });
+    }
+    throw error;
+  }
   return document;
 }

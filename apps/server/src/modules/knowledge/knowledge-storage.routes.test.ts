@@ -104,6 +104,64 @@ describe('uploads shared by processes through an S3-compatible bucket', () => {
   });
 });
 
+describe('a file store that cannot take files', () => {
+  it('refuses the uploads it could not keep, saving no document without its file', async () => {
+    const down = await startS3Server();
+    const bucket = await down.createBucket();
+    const { doppel } = await processWith('store-down', { objectStorage: down.config(bucket) });
+    const user = await signedInUser(doppel);
+    await down.close();
+
+    const response = await upload(doppel, user, [
+      { name: 'files', filename: 'plan.txt', content: 'Launch in March.' },
+      { name: 'files', filename: 'empty.txt', content: '' },
+      { name: 'files', filename: 'terms.md', content: '# Terms\n\nNet thirty days.' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json<UploadResult>().results).toEqual([
+      {
+        fileName: 'plan.txt',
+        error: { code: 'storage_unavailable', message: expect.stringContaining('try again') },
+      },
+      // The file's own fault is still told as such.
+      { fileName: 'empty.txt', error: { code: 'empty', message: expect.any(String) } },
+      { fileName: 'terms.md', error: { code: 'storage_unavailable', message: expect.any(String) } },
+    ]);
+    expectNoServerInternals(response.body);
+    expect(response.body).not.toContain(down.endpoint);
+    const list = (await get(doppel, user, '/api/documents')).json<DocumentList>();
+    expect(list.items.filter((item) => !item.isSample)).toEqual([]);
+  });
+
+  it('answers a replaced file it could not keep with 503 and Retry-After, and leaves the document as it was', async () => {
+    const { doppel, dataDir } = await processWith('disk-refuses', { objectStorage: null });
+    const user = await signedInUser(doppel);
+    const corrupt = Buffer.from('%PDF-1.7\nnot really a pdf');
+    const uploaded = await uploadOne(doppel, user, 'broken.pdf', corrupt);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    expect((await whatTheUserSees(doppel, user, uploaded.id)).document.status).toBe('error');
+    // The original's place becomes a folder: the disk refuses to write the replacement there.
+    const original = path.join(dataDir, 'files', user.userId, uploaded.id);
+    await rm(original);
+    await mkdir(path.join(original, 'in-the-way'), { recursive: true });
+
+    const retried = await upload(
+      doppel,
+      user,
+      [{ name: 'files', filename: 'fixed.md', content: '# Fixed\n\nNet thirty days.' }],
+      `/api/documents/${uploaded.id}/retry`,
+    );
+    expect(retried.statusCode).toBe(503);
+    expect(retried.headers['retry-after']).toBe('5');
+    expect(retried.json()).toMatchObject({ error: { code: 'storage_unavailable' } });
+    expectNoServerInternals(retried.body, dataDir);
+    expect((await whatTheUserSees(doppel, user, uploaded.id)).document).toMatchObject({
+      status: 'error',
+      type: 'pdf',
+    });
+  });
+});
+
 describe('uploads on local disk with several processes', () => {
   it('ends in a clear, translated "file missing" error without a server path; a replaced file processes', async () => {
     const a = await processWith('a', { objectStorage: null });
