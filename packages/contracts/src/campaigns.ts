@@ -584,6 +584,11 @@ export const leadSchema = z.object({
   enrichment: z.record(z.string(), enrichedValueSchema),
   contactId: z.string().nullable(),
   taskId: z.string().nullable(),
+  /**
+   * Why the lead's address is no longer mailed: bounced (a delivery-status notification said it
+   * does not exist) or unsubscribed (its owner opted out of the user's campaign mail).
+   */
+  emailProblem: z.enum(['bounced', 'unsubscribed']).nullable(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
@@ -682,12 +687,17 @@ export const bulkEmailInputSchema = z
   .strict();
 export type BulkEmailInput = z.input<typeof bulkEmailInputSchema>;
 
+/** Why Bulk Email left a lead out. */
+export const bulkEmailSkipReasons = ['no_email', 'bounced', 'unsubscribed'] as const;
+
+/**
+ * Bulk Email sends from the user's connected mailbox, one queued mail per lead; a lead is
+ * marked contacted once the mail server accepted its mail (docs/decisions/031).
+ */
 export const bulkEmailResultSchema = z.object({
-  sent: z.number().int(),
-  /** Leads with no email address, left as they were. */
-  skipped: z.array(z.object({ leadId: z.string(), name: z.string() })),
-  /** Whether mail went through SMTP or was kept in the outbox (no SMTP configured). */
-  delivery: z.enum(['smtp', 'outbox']),
+  queued: z.number().int(),
+  /** Leads left as they were, each with the reason. */
+  skipped: z.array(z.object({ leadId: z.string(), name: z.string(), reason: z.enum(bulkEmailSkipReasons) })),
 });
 export type BulkEmailResult = z.infer<typeof bulkEmailResultSchema>;
 
@@ -738,3 +748,21 @@ export const csvHeadersSchema = z.object({
   suggestedMapping: z.partialRecord(z.enum(leadCsvFields), z.string()).nullable(),
 });
 export type CsvHeaders = z.infer<typeof csvHeadersSchema>;
+
+/**
+ * The unsubscribe link of campaign mail (`/unsubscribe?token=…` in the web app, and the one-click
+ * List-Unsubscribe address `POST /api/unsubscribe?token=…`, RFC 8058). The token names the user
+ * and the address; it is signed, so it cannot be made for another address.
+ */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(16).max(1000) }).strict();
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+export const unsubscribeInfoSchema = z.object({
+  /** The address the link was sent to. */
+  address: z.string(),
+  /** Whose mail it stops: the user's sender name, else their address. */
+  sender: z.string(),
+  /** Whether the address has already opted out. */
+  unsubscribed: z.boolean(),
+});
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

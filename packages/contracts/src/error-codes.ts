@@ -28,6 +28,7 @@ export const errorCodes = [
   'ai_model_required',
   'link_unreachable',
   'messenger_failed',
+  'mailbox_required',
   'database_unavailable',
   'storage_unavailable',
   'internal',
@@ -61,6 +62,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   link_unreachable: 422,
   // The messenger platform refused or could not be reached; the message says which and why.
   messenger_failed: 502,
+  // Sending email needs the user's own mailbox connected (Settings → Messengers → Email) with
+  // the send permission.
+  mailbox_required: 409,
   // The database dropped the connection or is restarting: nothing was wrong with the request,
   // and the same request shortly after succeeds (with a Retry-After header).
   database_unavailable: 503,
@@ -95,6 +99,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
   link_unreachable: 'The link could not be fetched',
   messenger_failed: 'The messenger platform did not accept the request',
+  mailbox_required:
+    'Connect your mailbox in Settings → Messengers → Email, with sending allowed, to send email.',
   database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   storage_unavailable:
     'The file could not be stored just now. Nothing was saved; please try again in a few seconds.',

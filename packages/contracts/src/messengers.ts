@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Messenger connection: platform. */
-export const messengerPlatforms = ['telegram', 'whatsapp', 'discord', 'slack'] as const;
+/**
+ * Messenger connection: platform. `email` is the user's own mailbox (IMAP in, SMTP out; issue 18,
+ * docs/decisions/031): a card of its own in Settings → Messengers.
+ */
+export const messengerPlatforms = ['telegram', 'whatsapp', 'discord', 'slack', 'email'] as const;
 export const messengerPlatformSchema = z.enum(messengerPlatforms);
 export type MessengerPlatform = z.infer<typeof messengerPlatformSchema>;
 
@@ -15,7 +18,10 @@ export interface CredentialField {
   /** Masked input in the connect dialog; never returned by the API, only a hint. */
   secret: boolean;
   required: boolean;
-  kind: 'text' | 'url';
+  /** text and url inputs; email an address; port a number 1–65535; toggle a switch ('true' or 'false'). */
+  kind: 'text' | 'url' | 'email' | 'port' | 'toggle';
+  /** What the dialog starts with (and the server assumes when the field is left out). */
+  defaultValue?: string;
 }
 
 /**
@@ -44,6 +50,79 @@ export const credentialFields: Record<MessengerPlatform, CredentialField[]> = {
     { name: 'bot_token', secret: true, required: true, kind: 'text' },
     { name: 'signing_secret', secret: true, required: true, kind: 'text' },
   ],
+  /*
+   * The user's own mailbox. `*_tls` on: TLS from the first byte (IMAP 993, SMTP 465); off:
+   * STARTTLS when the server offers it (SMTP 587). User names default to the address, and the
+   * SMTP password to the IMAP one (providers' app passwords serve both).
+   */
+  email: [
+    { name: 'address', secret: false, required: true, kind: 'email' },
+    { name: 'sender_name', secret: false, required: false, kind: 'text' },
+    { name: 'imap_host', secret: false, required: true, kind: 'text' },
+    { name: 'imap_port', secret: false, required: true, kind: 'port', defaultValue: '993' },
+    { name: 'imap_tls', secret: false, required: false, kind: 'toggle', defaultValue: 'true' },
+    { name: 'imap_user', secret: false, required: false, kind: 'text' },
+    { name: 'imap_password', secret: true, required: true, kind: 'text' },
+    { name: 'smtp_host', secret: false, required: true, kind: 'text' },
+    { name: 'smtp_port', secret: false, required: true, kind: 'port', defaultValue: '465' },
+    { name: 'smtp_tls', secret: false, required: false, kind: 'toggle', defaultValue: 'true' },
+    { name: 'smtp_user', secret: false, required: false, kind: 'text' },
+    { name: 'smtp_password', secret: true, required: false, kind: 'text' },
+  ],
+};
+
+/** How far back the first read of a newly connected mailbox goes. */
+export const EMAIL_FIRST_SYNC_DAYS = 14;
+
+/** Mail providers whose servers the Email card's presets fill in. */
+export const emailProviders = ['gmail', 'outlook', 'fastmail', 'yandex', 'mailru'] as const;
+export type EmailProvider = (typeof emailProviders)[number];
+
+/** The server fields each preset fills (the provider's documented IMAP and SMTP settings). */
+export const emailPresets: Record<
+  EmailProvider,
+  Record<'imap_host' | 'imap_port' | 'imap_tls' | 'smtp_host' | 'smtp_port' | 'smtp_tls', string>
+> = {
+  gmail: {
+    imap_host: 'imap.gmail.com',
+    imap_port: '993',
+    imap_tls: 'true',
+    smtp_host: 'smtp.gmail.com',
+    smtp_port: '465',
+    smtp_tls: 'true',
+  },
+  outlook: {
+    imap_host: 'outlook.office365.com',
+    imap_port: '993',
+    imap_tls: 'true',
+    smtp_host: 'smtp.office365.com',
+    smtp_port: '587',
+    smtp_tls: 'false',
+  },
+  fastmail: {
+    imap_host: 'imap.fastmail.com',
+    imap_port: '993',
+    imap_tls: 'true',
+    smtp_host: 'smtp.fastmail.com',
+    smtp_port: '465',
+    smtp_tls: 'true',
+  },
+  yandex: {
+    imap_host: 'imap.yandex.com',
+    imap_port: '993',
+    imap_tls: 'true',
+    smtp_host: 'smtp.yandex.com',
+    smtp_port: '465',
+    smtp_tls: 'true',
+  },
+  mailru: {
+    imap_host: 'imap.mail.ru',
+    imap_port: '993',
+    imap_tls: 'true',
+    smtp_host: 'smtp.mail.ru',
+    smtp_port: '465',
+    smtp_tls: 'true',
+  },
 };
 
 const credentialValue = z.string().trim().max(2000);
@@ -91,6 +170,21 @@ export const messengerConnectionSchema = z.object({
     url: z.string(),
     registered: z.boolean(),
   }),
+  /**
+   * Email: reading the mailbox. syncing while a read runs (the first one takes the last
+   * EMAIL_FIRST_SYNC_DAYS days), with how many mails of how many are done; failed with the
+   * reason. Null for the other platforms.
+   */
+  mailbox: z
+    .object({
+      state: z.enum(['idle', 'syncing', 'failed']),
+      done: z.number().int(),
+      total: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  /** A demo sandbox's sample connection: shown labelled, never contacts a server. */
+  isSample: z.boolean(),
   createdAt: z.string(),
 });
 export type MessengerConnection = z.infer<typeof messengerConnectionSchema>;

@@ -218,6 +218,12 @@ export const routes = named({
   demo: {
     start: route<{ body: StartDemoInput | null | undefined; response: Session }>('POST', '/api/demo'),
   },
+  unsubscribe: {
+    /** What the unsubscribe page shows; no session: the signed token is the authority. */
+    show: route<{ query: c.UnsubscribeQuery; response: c.UnsubscribeInfo }>('GET', '/api/unsubscribe'),
+    /** The page's button, and mail providers' one-click POST (form body List-Unsubscribe=One-Click). */
+    confirm: route<{ query: c.UnsubscribeQuery; response: Ok }>('POST', '/api/unsubscribe'),
+  },
   events: {
     stream: route<{ events: LiveEvent }>('GET', '/events', { hide: true, kind: 'events' }),
   },
@@ -267,6 +273,11 @@ export const routes = named({
     translate: route<{ params: { id: string }; body: TranslateDraftInput; response: TranslateDraftResult }>(
       'POST',
       '/api/tasks/:id/translate',
+    ),
+    /** Sends a failed (or unknown) email delivery again, with the same Message-ID. */
+    retryDelivery: route<{ params: { id: string }; response: SendTaskMessageResult }>(
+      'POST',
+      '/api/tasks/:id/delivery/retry',
     ),
     delete: route<{ params: { id: string }; response: Ok }>('DELETE', '/api/tasks/:id'),
     acceptProposal: route<{

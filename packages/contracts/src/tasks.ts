@@ -61,6 +61,8 @@ export const taskContextSchema = z
     analyzedBy: text(200),
     lastMessage: text(20_000),
     lastMessageOriginal: text(20_000),
+    /** Email: the subject of the contact's last mail; the composer answers "Re: " it. */
+    emailSubject: text(300),
     analysisData: z
       .object({ contactActivity: text(2000), opportunityType: text(500), recommendedApproach: text(2000) })
       .partial()
@@ -95,11 +97,17 @@ export const taskContextSchema = z
      */
     personaId: z.uuid(),
     proposal: z.record(z.string().max(100), z.unknown()),
-    /** How the sent reply went out: through a connected messenger, or to send by hand. */
+    /**
+     * How the sent reply went out: through a connected messenger, or to send by hand; an email
+     * is queued until the user's mail server accepts it (sent), refuses it (failed, with the
+     * server's reason; Retry sends it again) or a crash left its fate unknown (unknown: the user
+     * checks the Sent folder before Retry, so nothing goes out twice unasked).
+     */
     delivery: z.object({
-      status: z.enum(['sent', 'to_send_manually']),
+      status: z.enum(['sent', 'to_send_manually', 'queued', 'failed', 'unknown']),
       channel: contactSourceSchema.nullable(),
       at: z.string(),
+      error: z.string().max(1000).optional(),
     }),
     /** The knowledge-base passages the analysis drew on, cited under it. */
     analysisSources: z.array(knowledgeSourceSchema).max(10),
@@ -202,6 +210,8 @@ export const sendTaskMessageInputSchema = z
   .object({
     text: z.string().trim().min(1, 'messageRequired').max(20_000),
     kind: z.string().trim().min(1).max(50).default('custom'),
+    /** Email contacts: the subject (a reply to their mail defaults to "Re: " and its subject). */
+    subject: z.string().trim().max(300, 'subjectTooLong').optional(),
   })
   .strict();
 export type SendTaskMessageInput = z.input<typeof sendTaskMessageInputSchema>;
@@ -224,7 +234,7 @@ export type TranslateDraftResult = z.infer<typeof translateDraftResultSchema>;
  * How a sent message left: delivered through a connected messenger, or recorded for the user to
  * send by hand (no messenger for that channel, or a post to publish on LinkedIn or Reddit).
  */
-export const deliveryStatuses = ['sent', 'to_send_manually'] as const;
+export const deliveryStatuses = ['sent', 'to_send_manually', 'queued', 'failed', 'unknown'] as const;
 export const sendTaskMessageResultSchema = z.object({
   task: taskSchema,
   delivery: z.object({

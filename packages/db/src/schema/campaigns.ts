@@ -20,6 +20,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -128,4 +129,21 @@ export const growthCredentials = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('growth_credentials_user_provider_idx').on(table.userId, table.provider)],
+);
+
+/**
+ * Addresses no campaign of the user mails again: their owner unsubscribed, or mail to them
+ * bounced for good. Addresses are stored lower-cased.
+ */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    reason: text('reason', { enum: ['unsubscribed', 'bounced'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.address] })],
 );
