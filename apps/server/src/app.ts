@@ -32,7 +32,7 @@ import { knowledgeRoutes } from './modules/knowledge';
 import { messengersRoutes, webhooksRoutes } from './modules/messengers';
 import { apiKeysRoutes } from './modules/api-keys';
 import { mcpServersRoutes } from './modules/mcp-servers';
-import { campaignsRoutes } from './modules/campaigns';
+import { campaignsRoutes, unsubscribeRoutes } from './modules/campaigns';
 import { signalsRoutes } from './modules/signals';
 import { createApiKeyHook } from './public-api/api-key-auth';
 import { publicApiRoutes } from './public-api/v1.routes';
@@ -216,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   if (config.role === 'worker') return { app, ctx };
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(demoRoutes, { prefix: '/api', ctx });
+  await app.register(unsubscribeRoutes, { prefix: '/api', ctx });
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', createAuthenticateHook(ctx));

@@ -6,15 +6,25 @@
 import type { Database } from '@doppel/db';
 import type { AppContext } from './lib/context';
 import { pruneRateLimitCounters } from './lib/rate-limit';
-import { campaignRunJob, markLeadContacted, markLeadsResponded } from './modules/campaigns';
+import {
+  campaignRunJob,
+  markLeadContacted,
+  markLeadsResponded,
+  recordBounces,
+  unsubscribeByMail,
+  unsubscribeLinks,
+} from './modules/campaigns';
 import { removeExpiredDemoSandboxes } from './modules/demo';
-import { answerContactReply } from './modules/tasks';
+import { answerContactReply, showEmailDelivery } from './modules/tasks';
 import { processDocumentJob } from './modules/knowledge';
 import {
   checkAllMessengerHealth,
+  pollMailboxes,
   pollMessengers,
   pruneInboundEvents,
   receiveMessageJob,
+  sendMailJob,
+  syncMailboxJob,
 } from './modules/messengers';
 import { signalsPollJob } from './modules/signals';
 
@@ -28,6 +38,9 @@ const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 60 * MINUTE;
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(processDocumentJob(ctx));
   ctx.jobs.register(receiveMessageJob(ctx));
+  ctx.jobs.register(syncMailboxJob(ctx));
+  // Campaign mail carries campaigns' unsubscribe links.
+  ctx.jobs.register(sendMailJob(ctx, unsubscribeLinks(ctx)));
   ctx.jobs.register(campaignRunJob(ctx));
   ctx.jobs.register(signalsPollJob(ctx));
 }
@@ -42,6 +55,8 @@ export function registerSchedules(ctx: AppContext, database: Pick<Database, 'ref
   const ago = (ms: number) => new Date(ctx.clock.now().getTime() - ms);
   // Connections without a webhook (a local Telegram bot) pull their messages.
   every(30 * 1000, 'schedule:messengers.poll', () => pollMessengers(ctx));
+  // Connected mailboxes are read for new mail (docs/decisions/031).
+  every(MINUTE, 'schedule:messengers.poll-mailboxes', () => pollMailboxes(ctx));
   // The health each messenger card shows.
   every(HOUSEKEEPING_EVERY_MS, 'schedule:messengers.health', () => checkAllMessengerHealth(ctx));
   every(HOUSEKEEPING_EVERY_MS, 'schedule:demo.remove-expired', async () => {
@@ -69,5 +84,14 @@ export function subscribeToDomainEvents(ctx: AppContext): void {
   );
   ctx.domainEvents.subscribe('message.sent', 'lead-contacted', (actor, event) =>
     markLeadContacted(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('email.settled', 'task-email-delivery', (actor, event) =>
+    showEmailDelivery(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('email.bounced', 'email-bounced', (actor, event) =>
+    recordBounces(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('email.unsubscribe-requested', 'email-unsubscribe', (actor, event) =>
+    unsubscribeByMail(ctx, actor, event),
   );
 }

@@ -57,6 +57,7 @@ CREATE TABLE "email_opt_outs" (
 	CONSTRAINT "email_opt_outs_user_id_address_pk" PRIMARY KEY("user_id","address")
 );
 --> statement-breakpoint
+ALTER TABLE "messenger_connections" ADD COLUMN "is_sample" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_connection_id_messenger_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."messenger_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

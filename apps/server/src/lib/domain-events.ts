@@ -29,14 +29,36 @@ export interface DomainEventShapes {
    * (the campaign and lead that made it) travels along for whoever cares.
    */
   'message.sent': {
-    taskId: string;
+    /** Null for mail a campaign sent without a task (Bulk Email). */
+    taskId: string | null;
     contactId: string | null;
     campaignId: string | null;
     leadId: string | null;
     at: string;
   };
-  /** A contact wrote to the user (a messenger delivered the message, now in their history). */
-  'contact.replied': { contactId: string; senderName: string; text: string; at: string };
+  /**
+   * A contact wrote to the user (a messenger delivered the message, or it came to their mailbox;
+   * now in their history). `subject` is the mail's, for an email.
+   */
+  'contact.replied': { contactId: string; senderName: string; text: string; at: string; subject?: string };
+  /**
+   * An email queued from the user's mailbox is settled: the mail server accepted it (sent),
+   * refused it or it could not be sent (failed, with the reason), or the process died while
+   * sending it and the Sent folder does not show it (unknown).
+   */
+  'email.settled': {
+    sendId: string;
+    taskId: string | null;
+    contactId: string | null;
+    messageId: string;
+    status: 'sent' | 'failed' | 'unknown';
+    error: string | null;
+    at: string;
+  };
+  /** A delivery-status notification in the user's mailbox: mail to these addresses bounced. */
+  'email.bounced': { addresses: string[]; permanent: boolean; at: string };
+  /** Someone mailed the unsubscribe address of campaign mail (its List-Unsubscribe mailto). */
+  'email.unsubscribe-requested': { token: string; from: string; at: string };
 }
 
 export type DomainEventType = keyof DomainEventShapes;

@@ -15,7 +15,6 @@ import {
 import { toolError, toolResult } from './tools/define-tool';
 import { mcpTools } from './tools';
 
-
 const INSTRUCTIONS =
   "Doppel is the user's digital twin for outreach: a knowledge base of their documents and notes, their " +
   'contacts and message history, and tasks (replies, messages, posts) with drafts written in their voice. ' +

@@ -44,6 +44,8 @@ export const messengerConnections = pgTable(
       .default('unknown'),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
     healthError: text('health_error'),
+    /** A demo sandbox's sample connection: shown labelled, never contacts a server. */
+    isSample: boolean('is_sample').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,10 +6,13 @@ import { createSlackAdapter } from './slack';
 import { createTelegramAdapter } from './telegram';
 import { createWhatsAppAdapter } from './whatsapp';
 
-const cache = new WeakMap<Config, Map<MessengerPlatform, MessengerAdapter>>();
+/** The platforms a bot adapter speaks for; email is the user's own mailbox (integrations/email). */
+export type BotPlatform = Exclude<MessengerPlatform, 'email'>;
+
+const cache = new WeakMap<Config, Map<BotPlatform, MessengerAdapter>>();
 
 /** The adapter of a platform at the configured API base URL (tests point them at fakes). */
-export function messengerAdapter(config: Config, platform: MessengerPlatform): MessengerAdapter {
+export function messengerAdapter(config: Config, platform: BotPlatform): MessengerAdapter {
   let adapters = cache.get(config);
   if (!adapters) {
     adapters = new Map();

@@ -11,6 +11,7 @@ const PLATFORM_NAMES: Record<MessengerPlatform, string> = {
   whatsapp: 'WhatsApp',
   slack: 'Slack',
   discord: 'Discord',
+  email: 'Email',
 };
 
 export function platformName(platform: MessengerPlatform): string {

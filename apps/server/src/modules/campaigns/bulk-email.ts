@@ -1,11 +1,12 @@
 import { bulkEmailInputSchema, type BulkEmailInput, type BulkEmailResult } from '@doppel/contracts';
-import { and, campaignLeads, eq, inArray, sql } from '@doppel/db';
+import { and, campaignLeads, eq, inArray } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { findOrCreateContact } from '../contacts';
+import { queueEmail, sendingMailbox } from '../messengers';
+import { optOutReasons } from './email-opt-outs';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { LEAD_NOT_FOUND, type LeadRecord } from './leads';
-
-export const BULK_EMAIL_KIND = 'campaign_bulk_email';
 
 /** Fills {name}, {company} and {position} with the lead's values (blank when unknown). */
 export function fillPlaceholders(
@@ -20,10 +21,13 @@ export function fillPlaceholders(
   return template.replace(/\{(name|company|position)\}/g, (_match, key: string) => values[key] ?? '');
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
- * The Leads tab's Bulk Email: one email per chosen lead that has an address, through the app's
- * mailer (SMTP when configured, else kept in the outbox), then the lead is marked contacted —
- * forward only. Every id must be a lead of this campaign, or nothing is sent.
+ * The Leads tab's Bulk Email: one email per chosen lead, queued from the user's own mailbox
+ * (docs/decisions/031), with the campaign's unsubscribe link; leads without an address, or whose
+ * address bounced or unsubscribed, are skipped with the reason. A lead is marked contacted once
+ * the mail server accepted its mail. Every id must be a lead of this campaign, or nothing is sent.
  */
 export async function sendBulkEmail(
   ctx: AppContext,
@@ -49,35 +53,68 @@ export async function sendBulkEmail(
   const byId = new Map(leads.map((lead) => [lead.id, lead]));
   const ordered = ids.map((id) => byId.get(id)!);
 
+  const reasons = await optOutReasons(
+    ctx.db,
+    userId,
+    ordered.flatMap((lead) => (lead.email ? [lead.email] : [])),
+  );
   const skipped: BulkEmailResult['skipped'] = [];
-  const sentIds: string[] = [];
-  for (const lead of ordered) {
-    if (!lead.email) {
-      skipped.push({ leadId: lead.id, name: lead.name });
-      continue;
+  const now = ctx.clock.now();
+  const queued = await ctx.db.transaction(async (tx) => {
+    // Sending needs the user's mailbox; without one nothing is queued (mailbox_required).
+    await sendingMailbox(tx, userId);
+    let count = 0;
+    for (const lead of ordered) {
+      const address = lead.email?.trim().toLowerCase();
+      if (!address || !EMAIL.test(address)) {
+        skipped.push({ leadId: lead.id, name: lead.name, reason: 'no_email' });
+        continue;
+      }
+      const optedOut = reasons.get(address);
+      if (optedOut) {
+        skipped.push({ leadId: lead.id, name: lead.name, reason: optedOut });
+        continue;
+      }
+      // The lead's contact, so that their answer finds them (and the lead responds).
+      const contactId =
+        lead.contactId ??
+        (
+          await findOrCreateContact(
+            tx,
+            { userId },
+            {
+              match: { source: 'email', handle: address },
+              create: {
+                name: lead.name,
+                company: lead.company,
+                language: lead.language ?? 'en',
+                source: 'email',
+                handle: address,
+              },
+              now,
+            },
+          )
+        ).id;
+      if (!lead.contactId) {
+        await tx
+          .update(campaignLeads)
+          .set({ contactId, updatedAt: now })
+          .where(and(eq(campaignLeads.id, lead.id), eq(campaignLeads.userId, userId)));
+      }
+      // Marked contacted once the mail server accepts it (the send job's message.sent).
+      await queueEmail(ctx, tx, {
+        userId,
+        to: { address, name: lead.name },
+        subject: fillPlaceholders(data.subject, lead),
+        text: fillPlaceholders(data.body, lead),
+        contactId,
+        campaignId,
+        leadId: lead.id,
+        unsubscribable: true,
+      });
+      count++;
     }
-    await ctx.mailer.send({
-      userId,
-      kind: BULK_EMAIL_KIND,
-      to: lead.email,
-      // A name read from a file may hold a line break; a subject must stay one header line.
-      subject: fillPlaceholders(data.subject, lead).replace(/[\r\n]+/g, ' '),
-      text: fillPlaceholders(data.body, lead),
-    });
-    sentIds.push(lead.id);
-  }
-  if (sentIds.length > 0) {
-    const now = ctx.clock.now();
-    // What advanceLeadStatus does for one lead, in one statement for all of them.
-    await ctx.db
-      .update(campaignLeads)
-      .set({
-        status: sql`case when ${campaignLeads.status} = 'new' then 'contacted' else ${campaignLeads.status} end`,
-        contactedAt: sql`coalesce(${campaignLeads.contactedAt}, ${now.toISOString()}::timestamptz)`,
-        lastContactAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(campaignLeads.userId, userId), inArray(campaignLeads.id, sentIds)));
-  }
-  return { sent: sentIds.length, skipped, delivery: ctx.config.smtpUrl ? 'smtp' : 'outbox' };
+    return count;
+  });
+  return { queued, skipped };
 }

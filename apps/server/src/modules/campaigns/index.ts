@@ -2,3 +2,5 @@ export { campaignsRoutes } from './campaigns.routes';
 export { markLeadContacted, markLeadsResponded } from './engage-leads';
 export { campaignRunJob } from './run-campaign';
 export { seedSampleCampaigns } from './sample-campaigns';
+export { recordBounces, unsubscribeByMail, unsubscribeLinks } from './email-opt-outs';
+export { unsubscribeRoutes } from './unsubscribe.routes';

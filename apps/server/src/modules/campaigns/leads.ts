@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { escapeLike } from '../contacts';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
+import { optOutReasons } from './email-opt-outs';
 import { insertLeads } from './lead-rows';
 import { leadMatchScore } from './match-score';
 
@@ -21,7 +22,7 @@ export type LeadRecord = typeof campaignLeads.$inferSelect;
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 
-export function toLead(row: LeadRecord): Lead {
+export function toLead(row: LeadRecord, emailProblem: Lead['emailProblem'] = null): Lead {
   return {
     id: row.id,
     campaignId: row.campaignId,
@@ -40,8 +41,19 @@ export function toLead(row: LeadRecord): Lead {
     enrichment: row.enrichment,
     contactId: row.contactId,
     taskId: row.taskId,
+    emailProblem,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Leads as the API shows them, with why their address is no longer mailed. */
+async function toLeads(db: DbOrTx, userId: string, rows: LeadRecord[]): Promise<Lead[]> {
+  const reasons = await optOutReasons(
+    db,
+    userId,
+    rows.flatMap((row) => (row.email ? [row.email] : [])),
+  );
+  return rows.map((row) => toLead(row, (row.email && reasons.get(row.email.trim().toLowerCase())) || null));
 }
 
 /** Where a status stands in the funnel: new 0 … converted 4. */
@@ -142,7 +154,7 @@ export async function listLeads(
       .from(campaignLeads)
       .where(where),
   ]);
-  return { items: rows.map(toLead), total: Number(total?.count ?? 0), page, limit };
+  return { items: await toLeads(ctx.db, userId, rows), total: Number(total?.count ?? 0), page, limit };
 }
 
 /** A lead typed in by hand (source manual_input); the same person twice is refused. */
@@ -186,7 +198,7 @@ export async function createLead(
     const [created] = await tx.select().from(campaignLeads).where(eq(campaignLeads.id, result.ids[0]!));
     return created!;
   });
-  return toLead(row);
+  return (await toLeads(ctx.db, userId, [row]))[0]!;
 }
 
 async function findOwnLead(db: DbOrTx, userId: string, campaignId: string, leadId: string) {
@@ -227,7 +239,7 @@ export async function updateLeadStatus(
       .returning();
     return updated!;
   });
-  return toLead(row);
+  return (await toLeads(ctx.db, userId, [row]))[0]!;
 }
 
 export async function deleteLead(

@@ -129,6 +129,32 @@ export async function recordMessage(
   return row!;
 }
 
+/**
+ * A message queued to go out (an email) went or failed: its history entry, found by the id the
+ * channel gave it, says so.
+ */
+export async function settleDelivery(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  delivery: {
+    channel: ContactSource;
+    externalId: string;
+    status: 'sent' | 'failed';
+    error?: string | null;
+  },
+): Promise<void> {
+  await tx
+    .update(communicationHistory)
+    .set({ deliveryStatus: delivery.status, deliveryError: delivery.error ?? null })
+    .where(
+      and(
+        eq(communicationHistory.userId, actor.userId),
+        eq(communicationHistory.channel, delivery.channel),
+        eq(communicationHistory.externalId, delivery.externalId),
+      ),
+    );
+}
+
 /** Adds several contacts at once (a demo sandbox's samples); answers their ids and names. */
 export async function addContacts(
   tx: DbOrTx,

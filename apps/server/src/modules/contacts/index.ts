@@ -20,6 +20,7 @@ export {
   findOrCreateContact,
   recordMessage,
   recordMessages,
+  settleDelivery,
 } from './contact-records';
 export { contactsRoutes } from './contacts.routes';
 export { escapeLike, listContacts } from './list-contacts';

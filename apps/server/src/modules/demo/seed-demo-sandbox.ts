@@ -5,6 +5,7 @@ import { setFullName } from '../auth';
 import { seedSampleCampaigns } from '../campaigns';
 import { addContacts, assignContactsToPersona, recordMessages } from '../contacts';
 import { insertTextDocument } from '../knowledge';
+import { seedSampleMailbox } from '../messengers';
 import { seedSamplePersonas } from '../personas';
 import { seedSampleSignals } from '../signals';
 import { insertSampleTasks } from '../tasks';
@@ -86,4 +87,5 @@ export async function seedDemoSandbox(tx: DbOrTx, userId: string, language: Inte
   await seedSampleApiKeys(tx, actor, now);
   await seedSampleCampaigns(tx, userId, now);
   await seedSampleSignals(tx, userId, now);
+  await seedSampleMailbox(tx, userId, now);
 }

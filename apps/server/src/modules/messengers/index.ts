@@ -4,6 +4,7 @@ export {
   connectionFor,
   credentialsOf,
   listMessengers,
+  seedSampleMailbox,
   sendThroughMessenger,
 } from './messenger-connections';
 export { messengersRoutes } from './messengers.routes';
@@ -11,3 +12,16 @@ export { pruneInboundEvents, receiveMessage, receiveMessageJob } from './receive
 export { sendContactMessage, sendContactMessageInputSchema } from './send-contact-message';
 export { pollMessengers } from './sync-messenger';
 export { webhooksRoutes } from './webhooks.routes';
+export {
+  latestMailOf,
+  latestSendOfTask,
+  queueEmail,
+  replySubject,
+  requeueEmail,
+  sendMailJob,
+  sendingMailbox,
+  type QueuedEmail,
+  type UnsubscribeLinks,
+} from './send-mail';
+export { pollMailboxes, syncMailboxJob } from './sync-mailbox';
+export { emailSubjectFrom } from './email-subject';

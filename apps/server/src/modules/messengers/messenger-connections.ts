@@ -10,12 +10,14 @@ import {
   type MessengerPlatform,
   type UpdateMessengerInput,
 } from '@doppel/contracts';
-import { and, eq, messengerConnections } from '@doppel/db';
+import { and, eq, mailboxSync, messengerConnections, type DbOrTx } from '@doppel/db';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError, type Credentials } from '../../integrations/messengers/messenger-adapter';
 import { hashInboundSecret } from '../../integrations/messengers/webhook-reading';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { emailCredentialProblems, mailboxSettingsOf, verifyMailbox } from './mailbox';
+import { startMailboxRead } from './mailbox-sync-state';
 
 export const CONNECTION_NOT_FOUND = 'Messenger connection not found';
 
@@ -32,7 +34,20 @@ export function inboundUrl(ctx: AppContext, platform: MessengerPlatform, id: str
   return `${(base || ctx.config.publicUrl).replace(/\/+$/, '')}/webhooks/${platform}/${id}`;
 }
 
-export function toMessengerConnection(ctx: AppContext, row: ConnectionRow): MessengerConnection {
+type MailboxSyncRow = typeof mailboxSync.$inferSelect;
+
+/** The API's view of a connection; an email connection's with how reading its mailbox goes. */
+export async function describeConnection(ctx: AppContext, row: ConnectionRow): Promise<MessengerConnection> {
+  if (row.platform !== 'email') return toMessengerConnection(ctx, row, null);
+  const [sync] = await ctx.db.select().from(mailboxSync).where(eq(mailboxSync.connectionId, row.id));
+  return toMessengerConnection(ctx, row, sync ?? null);
+}
+
+function toMessengerConnection(
+  ctx: AppContext,
+  row: ConnectionRow,
+  sync: MailboxSyncRow | null,
+): MessengerConnection {
   return {
     id: row.id,
     platform: row.platform,
@@ -50,6 +65,16 @@ export function toMessengerConnection(ctx: AppContext, row: ConnectionRow): Mess
       url: inboundUrl(ctx, row.platform, row.id, row.credentialHints.webhook_url),
       registered: row.inboundRegistered,
     },
+    mailbox:
+      row.platform === 'email'
+        ? {
+            state: sync?.state ?? 'idle',
+            done: sync?.done ?? 0,
+            total: sync?.total ?? 0,
+            error: sync?.error ?? null,
+          }
+        : null,
+    isSample: row.isSample,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -69,6 +94,8 @@ export async function sendThroughMessenger(
   handle: string,
   text: string,
 ): Promise<{ externalId: string }> {
+  // Email leaves through the send queue (send-mail.ts), never from inside a request.
+  if (connection.platform === 'email') throw new Error('Email is sent with queueEmail');
   try {
     const sent = await messengerAdapter(ctx.config, connection.platform).send(
       credentialsOf(ctx, connection),
@@ -127,11 +154,12 @@ export function allows(row: ConnectionRow, permission: MessengerPermission): boo
 
 export async function listMessengers(ctx: AppContext, userId: string): Promise<MessengerConnection[]> {
   const rows = await ctx.db
-    .select()
+    .select({ connection: messengerConnections, sync: mailboxSync })
     .from(messengerConnections)
+    .leftJoin(mailboxSync, eq(mailboxSync.connectionId, messengerConnections.id))
     .where(eq(messengerConnections.userId, userId))
     .orderBy(messengerConnections.createdAt);
-  return rows.map((row) => toMessengerConnection(ctx, row));
+  return rows.map(({ connection, sync }) => toMessengerConnection(ctx, connection, sync));
 }
 
 /** The platform's fields only, each required one filled; field-level errors name what is missing. */
@@ -154,10 +182,24 @@ function checkCredentials(platform: MessengerPlatform, given: Record<string, str
     }
     credentials[field.name] = value;
   }
+  if (platform === 'email') Object.assign(problems, emailCredentialProblems(credentials));
   if (Object.keys(problems).length > 0) {
     throw new AppError('validation_failed', undefined, { fields: problems });
   }
   return credentials;
+}
+
+/**
+ * Checks credentials against the platform: a bot's token with its API, a mailbox by signing in
+ * to IMAP and SMTP. Throws AppError messenger_failed with the reason.
+ */
+async function verifyCredentials(
+  ctx: AppContext,
+  platform: MessengerPlatform,
+  credentials: Credentials,
+): Promise<{ username: string }> {
+  if (platform === 'email') return verifyMailbox(mailboxSettingsOf(credentials));
+  return messengerAdapter(ctx.config, platform).verify(credentials).catch(messengerFailure);
 }
 
 /** A platform's refusal as the API error; the message is ours and names no credential. */
@@ -178,8 +220,7 @@ export async function connectMessenger(
 ): Promise<MessengerConnection> {
   const { platform, credentials: given, permissions } = connectMessengerInputSchema.parse(input);
   const credentials = checkCredentials(platform, given);
-  const adapter = messengerAdapter(ctx.config, platform);
-  const { username } = await adapter.verify(credentials).catch(messengerFailure);
+  const { username } = await verifyCredentials(ctx, platform, credentials);
 
   const previous = await ctx.db
     .select()
@@ -187,7 +228,8 @@ export async function connectMessenger(
     .where(and(eq(messengerConnections.userId, userId), eq(messengerConnections.platform, platform)));
   const id = previous[0]?.id ?? randomUUID();
   let inboundSecret: string | null = null;
-  if (adapter.registerWebhook) {
+  const adapter = platform === 'email' ? null : messengerAdapter(ctx.config, platform);
+  if (adapter?.registerWebhook) {
     const secret = randomBytes(32).toString('hex');
     try {
       await adapter.registerWebhook(
@@ -222,13 +264,18 @@ export async function connectMessenger(
     healthError: null,
     updatedAt: now,
   };
-  const [row] = previous[0]
-    ? await ctx.db.update(messengerConnections).set(values).where(eq(messengerConnections.id, id)).returning()
-    : await ctx.db
-        .insert(messengerConnections)
-        .values({ id, userId, platform, createdAt: now, ...values })
-        .returning();
-  return toMessengerConnection(ctx, row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [saved] = previous[0]
+      ? await tx.update(messengerConnections).set(values).where(eq(messengerConnections.id, id)).returning()
+      : await tx
+          .insert(messengerConnections)
+          .values({ id, userId, platform, createdAt: now, ...values })
+          .returning();
+    // A mailbox connected anew (another address, say) is read from the start again.
+    if (platform === 'email') await startMailboxRead(ctx, tx, saved!, { fresh: true, shown: true });
+    return saved!;
+  });
+  return describeConnection(ctx, row);
 }
 
 /** Permissions: read_messages lets messages in, send_messages lets replies out. */
@@ -245,7 +292,7 @@ export async function updateMessenger(
     .set({ permissions: [...new Set(permissions)], updatedAt: ctx.clock.now() })
     .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)))
     .returning();
-  return toMessengerConnection(ctx, row!);
+  return describeConnection(ctx, row!);
 }
 
 /**
@@ -255,8 +302,8 @@ export async function updateMessenger(
  */
 export async function disconnectMessenger(ctx: AppContext, userId: string, id: string): Promise<void> {
   const row = await findConnection(ctx, userId, id);
-  const adapter = messengerAdapter(ctx.config, row.platform);
-  if (row.inboundRegistered && adapter.unregisterWebhook) {
+  const adapter = row.platform === 'email' ? null : messengerAdapter(ctx.config, row.platform);
+  if (row.inboundRegistered && adapter?.unregisterWebhook) {
     await adapter.unregisterWebhook(credentialsOf(ctx, row)).catch((error: unknown) => {
       ctx.log.warn({ err: error, connectionId: id }, 'could not remove the webhook on disconnect');
     });
@@ -271,12 +318,11 @@ export async function checkMessengerHealth(
   ctx: AppContext,
   row: ConnectionRow,
 ): Promise<{ ok: boolean; error: string | null; row: ConnectionRow }> {
-  const adapter = messengerAdapter(ctx.config, row.platform);
   let error: string | null = null;
   try {
-    await adapter.verify(credentialsOf(ctx, row));
+    await verifyCredentials(ctx, row.platform, credentialsOf(ctx, row));
   } catch (failure) {
-    if (!(failure instanceof MessengerError)) throw failure;
+    if (!(failure instanceof AppError) || failure.code !== 'messenger_failed') throw failure;
     error = failure.message;
   }
   const [updated] = await ctx.db
@@ -289,8 +335,11 @@ export async function checkMessengerHealth(
 
 /** Test re-checks the credentials; passed or failed with the platform's reason. */
 export async function testMessenger(ctx: AppContext, userId: string, id: string) {
-  const result = await checkMessengerHealth(ctx, await findConnection(ctx, userId, id));
-  return { ok: result.ok, error: result.error, connection: toMessengerConnection(ctx, result.row) };
+  const found = await findConnection(ctx, userId, id);
+  // A sample connection has no server to ask.
+  if (found.isSample) throw new AppError('demo_restricted');
+  const result = await checkMessengerHealth(ctx, found);
+  return { ok: result.ok, error: result.error, connection: await describeConnection(ctx, result.row) };
 }
 
 /** The periodic health check of every connection (main.ts); one failure does not stop the rest. */
@@ -300,8 +349,38 @@ export async function checkAllMessengerHealth(ctx: AppContext): Promise<void> {
     .from(messengerConnections)
     .where(eq(messengerConnections.isConnected, true));
   for (const row of rows) {
+    if (row.isSample) continue;
     await checkMessengerHealth(ctx, row).catch((error: unknown) =>
       ctx.log.error({ err: error, connectionId: row.id }, 'messenger health check failed'),
     );
   }
+}
+
+/** A demo sandbox's labelled Email connection: hints only, no credentials, never contacted. */
+export async function seedSampleMailbox(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await tx.insert(messengerConnections).values({
+    userId,
+    platform: 'email',
+    username: 'alex.morgan@example.com',
+    isConnected: true,
+    credentials: '',
+    credentialHints: {
+      address: 'alex.morgan@example.com',
+      sender_name: 'Alex Morgan',
+      imap_host: 'imap.example.com',
+      imap_port: '993',
+      imap_tls: 'true',
+      imap_password: '••••',
+      smtp_host: 'smtp.example.com',
+      smtp_port: '465',
+      smtp_tls: 'true',
+    },
+    permissions: ['read_messages'],
+    isSample: true,
+    healthStatus: 'ok',
+    healthCheckedAt: now,
+    lastSyncAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

@@ -1,24 +1,19 @@
 import {
   messengerPlatformSchema,
   sendContactMessageInputSchema,
-  type MessengerPlatform,
   type SendContactMessageInput,
 } from '@doppel/contracts';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
+import { platformName } from '../../integrations/messengers/platform-http';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { getContact, type HistoryEntry, recordMessage, toHistoryEntry } from '../contacts';
 import { allows, connectionFor, sendThroughMessenger } from './messenger-connections';
+import { emailSubjectFrom } from './email-subject';
+import { latestMailOf, queueEmail, replySubject } from './send-mail';
 
 // The public API's body (contracts public-api.ts); re-exported for the module's callers.
 export { sendContactMessageInputSchema, type SendContactMessageInput } from '@doppel/contracts';
-
-const PLATFORM_NAMES: Record<MessengerPlatform, string> = {
-  telegram: 'Telegram',
-  whatsapp: 'WhatsApp',
-  slack: 'Slack',
-  discord: 'Discord',
-};
 
 /**
  * Sends a message to a contact through the user's connected messenger of the contact's platform
@@ -43,7 +38,7 @@ export async function sendContactMessage(
       `This contact is on ${contact.source}, which is not a messenger Doppel sends through (Telegram, WhatsApp, Slack or Discord).`,
     );
   }
-  const name = PLATFORM_NAMES[platform.data];
+  const name = platformName(platform.data);
   if (!contact.handle) {
     throw new AppError(
       'conflict',
@@ -84,6 +79,37 @@ export async function sendContactMessage(
     );
     return toHistoryEntry(row);
   };
+  if (platform.data === 'email') {
+    // An email is queued from the user's mailbox and sent by a job (send-mail.ts): the entry
+    // says queued, and becomes sent or failed once the mail server answered.
+    const latest = await latestMailOf(ctx.db, userId, contact.id);
+    return ctx.db.transaction(async (tx) => {
+      const queued = await queueEmail(ctx, tx, {
+        userId,
+        to: { address: contact.handle!, name: contact.name },
+        subject: latest?.subject ? replySubject(latest.subject) : emailSubjectFrom(text, contact.name),
+        text,
+        contactId: contact.id,
+        inThreadOf: contact.id,
+      });
+      const now = ctx.clock.now();
+      const row = await recordMessage(
+        tx,
+        { userId },
+        {
+          contactId: contact.id,
+          direction: 'outbound',
+          channel: 'email',
+          text,
+          occurredAt: now,
+          recordedAt: now,
+          deliveryStatus: 'queued',
+          externalId: queued.messageId,
+        },
+      );
+      return toHistoryEntry(row);
+    });
+  }
   let delivered: { externalId: string };
   try {
     delivered = await sendThroughMessenger(ctx, connection, contact.handle, text);

@@ -9,9 +9,10 @@ import {
   credentialsOf,
   findConnection,
   messengerFailure,
-  toMessengerConnection,
+  describeConnection,
 } from './messenger-connections';
 import { acceptInboundMessage } from './receive-message';
+import { startMailboxRead } from './mailbox-sync-state';
 
 type ConnectionRow = Awaited<ReturnType<typeof findConnection>>;
 
@@ -20,8 +21,8 @@ async function pullMessages(
   ctx: AppContext,
   row: ConnectionRow,
 ): Promise<{ received: number; row: ConnectionRow }> {
-  const adapter = messengerAdapter(ctx.config, row.platform);
-  if (!adapter.fetchRecent || row.inboundRegistered) {
+  const adapter = row.platform === 'email' ? null : messengerAdapter(ctx.config, row.platform);
+  if (!adapter?.fetchRecent || row.inboundRegistered) {
     throw new AppError(
       'conflict',
       `${platformName(row.platform)} sends messages to Doppel as they arrive; there is nothing to pull.`,
@@ -52,8 +53,15 @@ export async function syncMessenger(
   userId: string,
   id: string,
 ): Promise<MessengerSyncResult> {
-  const { received, row } = await pullMessages(ctx, await findConnection(ctx, userId, id));
-  return { received, connection: toMessengerConnection(ctx, row) };
+  const found = await findConnection(ctx, userId, id);
+  if (found.platform === 'email') {
+    // A mailbox may hold much new mail: it is read by a job, its progress shown on the card.
+    if (found.isSample) throw new AppError('demo_restricted');
+    await ctx.db.transaction((tx) => startMailboxRead(ctx, tx, found, { shown: true }));
+    return { received: 0, connection: await describeConnection(ctx, found) };
+  }
+  const { received, row } = await pullMessages(ctx, found);
+  return { received, connection: await describeConnection(ctx, row) };
 }
 
 /** The periodic poll of connections that cannot receive webhooks (a Telegram bot on a local install). */
@@ -63,7 +71,8 @@ export async function pollMessengers(ctx: AppContext): Promise<void> {
     .from(messengerConnections)
     .where(eq(messengerConnections.inboundRegistered, false));
   for (const row of rows) {
-    if (!row.isConnected || !messengerAdapter(ctx.config, row.platform).fetchRecent) continue;
+    if (!row.isConnected || row.platform === 'email') continue;
+    if (!messengerAdapter(ctx.config, row.platform).fetchRecent) continue;
     await pullMessages(ctx, row).catch((error: unknown) =>
       ctx.log.warn({ err: error, connectionId: row.id }, 'pulling messages failed'),
     );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messengerPlatformSchema } from '@doppel/contracts';
+import { messengerPlatforms } from '@doppel/contracts';
 import { z } from 'zod';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import type { WebhookRequest } from '../../integrations/messengers/messenger-adapter';
@@ -7,7 +7,12 @@ import type { AppContext } from '../../lib/context';
 import { allows, credentialsOf, webhookConnection } from './messenger-connections';
 import { acceptInboundMessages } from './receive-message';
 
-const params = z.object({ platform: messengerPlatformSchema, connectionId: z.uuid() });
+/** Bot platforms call webhooks; a mailbox (email) is read over IMAP instead. */
+const webhookPlatforms = messengerPlatforms.filter((platform) => platform !== 'email') as [
+  Exclude<(typeof messengerPlatforms)[number], 'email'>,
+  ...Array<Exclude<(typeof messengerPlatforms)[number], 'email'>>,
+];
+const params = z.object({ platform: z.enum(webhookPlatforms), connectionId: z.uuid() });
 
 function headerMap(request: FastifyRequest): Record<string, string | undefined> {
   return Object.fromEntries(

@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
 import type { DomainEvent } from '../../lib/domain-events';
 import { createTask, takeNewerMessage } from './task-commands';
-import { shortenText } from '../../lib/text';
+import { cutText, shortenText } from '../../lib/text';
 
 /** How much of the message names the task. */
 const TITLE_SNIPPET = 60;
@@ -37,13 +37,17 @@ export async function answerContactReply(
     .orderBy(desc(tasks.createdAt))
     .limit(1);
   if (open) {
-    await takeNewerMessage(ctx, userId, open.id, event.text);
+    await takeNewerMessage(ctx, userId, open.id, event.text, event.subject);
     return;
   }
   await createTask(ctx, userId, {
     type: 'message_reply',
     title: titleFor(event.senderName, event.text),
     contactId: event.contactId,
-    context: { triggerType: 'message', lastMessage: event.text },
+    context: {
+      triggerType: 'message',
+      lastMessage: event.text,
+      ...(event.subject !== undefined && { emailSubject: cutText(event.subject, 300) }),
+    },
   });
 }

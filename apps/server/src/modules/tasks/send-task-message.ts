@@ -10,11 +10,23 @@ import {
 } from '@doppel/contracts';
 import { and, contacts, eq, sql, tasks, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
+import type { DomainEvent } from '../../lib/domain-events';
+import { cutText } from '../../lib/text';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
-import { recordMessage } from '../contacts';
-import { allows, connectionFor, sendThroughMessenger } from '../messengers';
-import { emailSubjectFrom } from './email-subject';
+import { recordMessage, settleDelivery } from '../contacts';
+import {
+  allows,
+  connectionFor,
+  emailSubjectFrom,
+  latestMailOf,
+  latestSendOfTask,
+  queueEmail,
+  replySubject,
+  requeueEmail,
+  sendThroughMessenger,
+} from '../messengers';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 
 /** Where a post is published; a message goes out on its contact's channel. */
@@ -24,17 +36,27 @@ function channelFor(type: TaskType, contactSource: ContactSource | null): Contac
   return contactSource;
 }
 
-/** What the outbox calls a message sent to an email contact (a campaign's outreach, or any other). */
-export const CAMPAIGN_OUTREACH_EMAIL = 'campaign_outreach';
-export const CONTACT_EMAIL = 'contact_message';
-
 const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** How the composer's message leaves: delivered now, queued (email), or to send by hand. */
+type Delivered = { kind: 'sent'; externalId: string | null } | { kind: 'queued'; address: string } | null;
+
 /**
- * Delivers through the app's mailer (SMTP, else the outbox) to a contact reached by email, or
- * through the user's connected messenger when the contact is on one and sending is allowed;
- * null when the message is to be sent by hand. A refusal by the platform is recorded
- * in the history as failed, the text is kept as the task's draft, and the error is thrown.
+ * The subject of an email from the composer: what the user typed, else "Re: " the contact's last
+ * mail, else one made from the message.
+ */
+async function subjectFor(ctx: AppContext, userId: string, task: Task, text: string, typed?: string) {
+  if (typed) return typed;
+  const latest = task.contact ? await latestMailOf(ctx.db, userId, task.contact.id) : null;
+  if (latest?.subject) return replySubject(latest.subject);
+  return emailSubjectFrom(text, task.title);
+}
+
+/**
+ * Delivers through the user's connected messenger when the contact is on one and sending is
+ * allowed (an email is queued from the user's mailbox: `queued`); null when the message is to be
+ * sent by hand. A refusal by a platform is recorded in the history as failed, the text is kept
+ * as the task's draft, and the error is thrown.
  */
 async function deliver(
   ctx: AppContext,
@@ -42,7 +64,7 @@ async function deliver(
   task: Task,
   kind: string,
   text: string,
-): Promise<{ externalId: string | null } | null> {
+): Promise<Delivered> {
   const contact = task.contact;
   if (!contact || isPostTask(task.type)) return null;
   if (contact.source === 'email') {
@@ -54,14 +76,7 @@ async function deliver(
     const handle = found?.handle;
     // A sandbox anyone can open must not become a way to mail arbitrary addresses.
     if (!handle || !EMAIL_ADDRESS.test(handle) || found.isDemo) return null;
-    await ctx.mailer.send({
-      userId,
-      kind: task.context.campaignId ? CAMPAIGN_OUTREACH_EMAIL : CONTACT_EMAIL,
-      to: handle,
-      subject: emailSubjectFrom(text, task.title),
-      text,
-    });
-    return { externalId: null };
+    return { kind: 'queued', address: handle };
   }
   const platform = messengerPlatformSchema.safeParse(contact.source);
   if (!platform.success) return null;
@@ -73,7 +88,7 @@ async function deliver(
   const connection = await connectionFor(ctx, userId, platform.data);
   if (!connection || !allows(connection, 'send_messages')) return null;
   try {
-    return await sendThroughMessenger(ctx, connection, handle, text);
+    return { kind: 'sent', ...(await sendThroughMessenger(ctx, connection, handle, text)) };
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
     const now = ctx.clock.now();
@@ -118,13 +133,32 @@ export async function sendTaskMessage(
   taskId: string,
   input: SendTaskMessageInput,
 ): Promise<SendTaskMessageResult> {
-  const { text, kind } = sendTaskMessageInputSchema.parse(input);
-  const delivered = await deliver(ctx, userId, await getTask(ctx.db, userId, taskId), kind, text);
+  const { text, kind, subject: typedSubject } = sendTaskMessageInputSchema.parse(input);
+  const task = await getTask(ctx.db, userId, taskId);
+  const delivered = await deliver(ctx, userId, task, kind, text);
+  const subject =
+    delivered?.kind === 'queued' ? await subjectFor(ctx, userId, task, text, typedSubject) : null;
   const now = ctx.clock.now();
   const result = await ctx.domainEvents.transaction(async (tx) => {
     const current = await getTask(tx, userId, taskId);
     const channel = channelFor(current.type, current.contact?.source ?? null);
-    const deliveryStatus = delivered ? ('sent' as const) : ('to_send_manually' as const);
+    const deliveryStatus = !delivered ? ('to_send_manually' as const) : delivered.kind;
+    let externalId = delivered?.kind === 'sent' ? delivered.externalId : null;
+    if (delivered?.kind === 'queued' && current.contact) {
+      const queued = await queueEmail(ctx, tx, {
+        userId,
+        to: { address: delivered.address, name: current.contact.name },
+        subject: subject!,
+        text,
+        contactId: current.contact.id,
+        taskId,
+        campaignId: current.context.campaignId ?? null,
+        leadId: current.context.leadId ?? null,
+        inThreadOf: current.contact.id,
+        unsubscribable: Boolean(current.context.campaignId),
+      });
+      externalId = queued.messageId;
+    }
     if (current.contact && !isPostTask(current.type)) {
       await recordMessage(
         tx,
@@ -136,24 +170,27 @@ export async function sendTaskMessage(
           text,
           occurredAt: now,
           deliveryStatus,
-          externalId: delivered?.externalId ?? null,
+          externalId,
           recordedAt: now,
         },
       );
     }
-    // Whoever made the task learns it was sent (a campaign marks its lead contacted).
-    await ctx.domainEvents.publish(
-      tx,
-      { userId },
-      {
-        type: 'message.sent',
-        taskId,
-        contactId: current.contact?.id ?? null,
-        campaignId: current.context.campaignId ?? null,
-        leadId: current.context.leadId ?? null,
-        at: now.toISOString(),
-      },
-    );
+    // Whoever made the task learns it was sent (a campaign marks its lead contacted); a queued
+    // email tells once the mail server took it (messengers' send job).
+    if (deliveryStatus !== 'queued') {
+      await ctx.domainEvents.publish(
+        tx,
+        { userId },
+        {
+          type: 'message.sent',
+          taskId,
+          contactId: current.contact?.id ?? null,
+          campaignId: current.context.campaignId ?? null,
+          leadId: current.context.leadId ?? null,
+          at: now.toISOString(),
+        },
+      );
+    }
     const responses = { [kind]: text, sent: text };
     const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
     const [updated] = await tx
@@ -171,4 +208,80 @@ export async function sendTaskMessage(
     return { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } };
   });
   return result;
+}
+
+/**
+ * Retry of an email whose delivery failed or is unknown: the same mail (same Message-ID) is
+ * queued again, and the task shows it queued.
+ */
+export async function retryTaskDelivery(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+): Promise<SendTaskMessageResult> {
+  const task = await getTask(ctx.db, userId, taskId);
+  const status = task.context.delivery?.status;
+  if (status !== 'failed' && status !== 'unknown') {
+    throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');
+  }
+  const sendId = await latestSendOfTask(ctx.db, userId, taskId);
+  if (!sendId) throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    await requeueEmail(ctx, tx, userId, sendId);
+    const channel = task.context.delivery?.channel ?? 'email';
+    const delivery = { status: 'queued' as const, channel, at: now.toISOString() };
+    await tx
+      .update(tasks)
+      .set({
+        context: sql`${tasks.context} || ${JSON.stringify({ delivery })}::jsonb`,
+        status: 'completed',
+        completedAt: sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
+    return { task: await getTask(tx, userId, taskId), delivery: { status: 'queued' as const, channel } };
+  });
+}
+
+/**
+ * The task's email is settled (messengers' send job): the task shows how it went. A mail that
+ * failed, or whose fate is unknown, reopens the task with its text kept, for Retry.
+ */
+export async function showEmailDelivery(
+  ctx: AppContext,
+  actor: Actor,
+  event: DomainEvent<'email.settled'>,
+): Promise<void> {
+  if (!event.taskId) return;
+  const { userId } = actor;
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ context: tasks.context })
+      .from(tasks)
+      .where(and(eq(tasks.id, event.taskId!), eq(tasks.userId, userId)));
+    if (!current) return;
+    const delivery = {
+      status: event.status,
+      channel: current.context.delivery?.channel ?? 'email',
+      at: event.at,
+      ...(event.error ? { error: cutText(event.error, 1000) } : {}),
+    };
+    await tx
+      .update(tasks)
+      .set({
+        context: sql`${tasks.context} || ${JSON.stringify({ delivery })}::jsonb`,
+        ...(event.status === 'sent' ? {} : { status: 'pending' as const, completedAt: null }),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(tasks.id, event.taskId!), eq(tasks.userId, userId)));
+    if (event.contactId && event.status !== 'unknown') {
+      await settleDelivery(tx, actor, {
+        channel: 'email',
+        externalId: event.messageId,
+        status: event.status,
+        error: event.error,
+      });
+    }
+  });
 }

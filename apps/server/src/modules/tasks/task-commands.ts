@@ -10,6 +10,7 @@ import { and, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import { withAnalysis } from '../engine';
 import type { AppContext } from '../../lib/context';
+import { cutText } from '../../lib/text';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
 import { insertTask, setTaskStatus } from './task-records';
 import { refineTaskAnalysisLater } from './refine-task-analysis';
@@ -34,6 +35,7 @@ export async function takeNewerMessage(
   userId: string,
   taskId: string,
   text: string,
+  emailSubject?: string,
 ): Promise<Task> {
   const now = ctx.clock.now();
   const task = await ctx.db.transaction(async (tx) => {
@@ -49,7 +51,12 @@ export async function takeNewerMessage(
     } = current.context;
     const analyzed = withAnalysis({
       type: current.type,
-      context: { ...kept, lastMessage: text, triggerType: 'message' },
+      context: {
+        ...kept,
+        lastMessage: text,
+        triggerType: 'message',
+        ...(emailSubject !== undefined && { emailSubject: cutText(emailSubject, 300) }),
+      },
       contact: current.contact,
     });
     await tx

@@ -5,7 +5,7 @@ import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
 import { createTask, deleteTask, saveTaskResponses, updateTaskStatus } from './task-commands';
 import { countTasks } from './count-tasks';
-import { sendTaskMessage } from './send-task-message';
+import { retryTaskDelivery, sendTaskMessage } from './send-task-message';
 import { generateTaskDrafts, startTaskDraft, translateDraft } from './task-drafts';
 import { abortOnClose, openEventStream, streamError } from '../../lib/event-stream';
 import { getTask, listTasks } from './task-queries';
@@ -35,6 +35,9 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
   on('tasks.send', async (request) =>
     sendTaskMessage(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  on('tasks.retryDelivery', async (request) =>
+    retryTaskDelivery(ctx, requireAuth(request).userId, request.params.id),
   );
   on('tasks.generateDrafts', async (request) =>
     generateTaskDrafts(ctx, requireAuth(request), request.params.id, request.body),
