@@ -1,7 +1,8 @@
 // A real SMTP server on 127.0.0.1 that keeps every message it receives and shows them over HTTP,
 // so end-to-end tests follow emailed links the way a user would. Run with tsx.
 import http from 'node:http';
-import { SMTPServer } from 'smtp-server';
+// The SMTP side is shared with the server's own tests; e2e may not import server code otherwise.
+import { startSmtpTestServer } from '../../apps/server/src/test-support/smtp-test-server';
 
 const smtpPort = Number(process.env.FAKE_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.FAKE_SMTP_HTTP_PORT ?? 2527);
@@ -12,7 +13,6 @@ interface ReceivedEmail {
   text: string;
   receivedAt: string;
 }
-const inbox: ReceivedEmail[] = [];
 
 /** Undoes quoted-printable soft breaks and escapes, which SMTP clients use for long lines. */
 function decodeQuotedPrintable(body: string): string {
@@ -30,7 +30,7 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function parseMessage(raw: string, recipients: string[]): ReceivedEmail {
+function parseMessage(raw: string, recipients: string[], receivedAt: Date): ReceivedEmail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? '';
@@ -43,23 +43,19 @@ function parseMessage(raw: string, recipients: string[]): ReceivedEmail {
   const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { to: recipients, subject, text: body, receivedAt: new Date().toISOString() };
+  return { to: recipients, subject, text: body, receivedAt: receivedAt.toISOString() };
 }
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-      inbox.push(parseMessage(Buffer.concat(chunks).toString('utf8'), recipients));
-      callback();
-    });
-  },
-});
-smtp.listen(smtpPort, '127.0.0.1');
+// Without users it takes mail from anyone, unauthenticated, and offers no STARTTLS.
+const smtp = await startSmtpTestServer({ port: smtpPort });
+const inbox = (): ReceivedEmail[] =>
+  smtp.messages.map((message) =>
+    parseMessage(
+      message.raw.toString('utf8'),
+      message.rcptTo.map((address) => address.toLowerCase()),
+      message.receivedAt,
+    ),
+  );
 
 http
   .createServer((request, response) => {
@@ -67,7 +63,7 @@ http
     if (url.pathname === '/healthz') return response.end('ok');
     if (url.pathname === '/messages') {
       const to = url.searchParams.get('to')?.toLowerCase();
-      const messages = to ? inbox.filter((m) => m.to.includes(to)) : inbox;
+      const messages = to ? inbox().filter((m) => m.to.includes(to)) : inbox();
       response.setHeader('content-type', 'application/json');
       return response.end(JSON.stringify(messages));
     }

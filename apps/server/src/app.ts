@@ -94,13 +94,6 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     poolStats: () => database.poolStats(),
     processMetrics: options.processMetrics,
   });
-  const mailer = createMailer({
-    metrics,
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.smtpFrom,
-    log: app.log,
-  });
   // A pooled connection the database dropped while idle is replaced on the next query; the
   // requests that were using one answer 503 (plugins/error-handler.ts, docs/decisions/025).
   const stopConnectionLog = database.onConnectionLost((error) =>
@@ -122,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     listen: (channel, onMessage, hooks) => database.listen(channel, onMessage, hooks),
     afterEach: caughtUp,
   });
+  // Records email and queues its delivery; background.ts registers the job that sends it.
+  const mailer = createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, log: app.log, metrics });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -155,7 +150,6 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     await ctx.jobs.stop();
     await ctx.background.settled();
     await ctx.threads.close();
-    mailer.close();
     await ctx.events.close();
     stopConnectionLog();
   });

@@ -5,6 +5,7 @@
  */
 import type { Database } from '@doppel/db';
 import type { AppContext } from './lib/context';
+import { emailDeliveryJob } from './integrations/email/mailer';
 import { pruneRateLimitCounters } from './lib/rate-limit';
 import {
   campaignRunJob,
@@ -43,6 +44,9 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(sendMailJob(ctx, unsubscribeLinks(ctx)));
   ctx.jobs.register(campaignRunJob(ctx));
   ctx.jobs.register(signalsPollJob(ctx));
+  // The app's own email through SMTP_URL: the mailer (an integration every module sends
+  // through) owns both ends of the kind, queueing in send() and delivering here.
+  ctx.jobs.register(emailDeliveryJob(ctx));
 }
 
 /**

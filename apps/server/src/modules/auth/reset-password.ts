@@ -21,18 +21,15 @@ export async function requestPasswordReset(
   const { email } = forgotPasswordInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'reset', { ip: client.ip, email });
   const now = ctx.clock.now();
-  const issued = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), eq(users.isDemo, false)));
-    if (!user) return null;
-    return {
-      userId: user.id,
-      token: await issueEmailToken(tx, { userId: user.id, purpose: 'reset_password', now }),
-    };
+    if (!user) return;
+    const token = await issueEmailToken(tx, { userId: user.id, purpose: 'reset_password', now });
+    await sendAccountEmail(ctx, tx, { userId: user.id, purpose: 'reset_password', token });
   });
-  if (issued) await sendAccountEmail(ctx, { ...issued, purpose: 'reset_password' });
 }
 
 /** Sets a new password from an emailed link and ends every session of the account. */

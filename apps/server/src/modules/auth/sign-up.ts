@@ -23,7 +23,7 @@ export async function signUp(
   // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
-  const outgoing = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Two sign-ups of one new address wait for each other instead of racing to the unique index.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-up:${email}`}))`);
     const [existing] = await tx
@@ -32,9 +32,15 @@ export async function signUp(
       .where(eq(users.email, email));
     if (existing) {
       // Demo sandboxes have made-up addresses: nobody to tell.
-      if (existing.isDemo) return null;
+      if (existing.isDemo) return;
       const token = await issueEmailToken(tx, { userId: existing.id, purpose: 'reset_password', now });
-      return { userId: existing.id, purpose: 'reset_password', kind: 'account_exists', token } as const;
+      await sendAccountEmail(ctx, tx, {
+        userId: existing.id,
+        purpose: 'reset_password',
+        kind: 'account_exists',
+        token,
+      });
+      return;
     }
     const userId = await createAccount(tx, {
       email,
@@ -47,8 +53,7 @@ export async function signUp(
       now,
     });
     const token = await issueEmailToken(tx, { userId, purpose: 'verify_email', now });
-    return { userId, purpose: 'verify_email', token } as const;
+    await sendAccountEmail(ctx, tx, { userId, purpose: 'verify_email', token });
   });
-  if (outgoing) await sendAccountEmail(ctx, outgoing);
   return { verificationSent: true };
 }

@@ -28,16 +28,13 @@ export async function resendVerification(
   const { email } = forgotPasswordInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'sign-up', { ip: client.ip, email });
   const now = ctx.clock.now();
-  const issued = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), eq(users.isDemo, false), isNull(users.emailVerifiedAt)));
-    if (!user) return null;
-    return {
-      userId: user.id,
-      token: await issueEmailToken(tx, { userId: user.id, purpose: 'verify_email', now }),
-    };
+    if (!user) return;
+    const token = await issueEmailToken(tx, { userId: user.id, purpose: 'verify_email', now });
+    await sendAccountEmail(ctx, tx, { userId: user.id, purpose: 'verify_email', token });
   });
-  if (issued) await sendAccountEmail(ctx, { ...issued, purpose: 'verify_email' });
 }

@@ -12,13 +12,13 @@ import { issueEmailToken, loadUserView, sendAccountEmail, setFullName } from '..
 export async function updateProfile(ctx: AppContext, auth: Actor, input: UpdateProfileInput): Promise<User> {
   const changes = updateProfileInputSchema.parse(input);
   const now = ctx.clock.now();
-  const emailChange = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
     if (!current) throw new AppError('not_found');
     if (changes.fullName !== undefined) {
       await setFullName(tx, auth.userId, changes.fullName, now);
     }
-    if (changes.email === undefined || changes.email === current.email) return null;
+    if (changes.email === undefined || changes.email === current.email) return;
     if (auth.isDemo) throw new AppError('demo_restricted');
     const [taken] = await tx
       .select({ id: users.id })
@@ -31,15 +31,12 @@ export async function updateProfile(ctx: AppContext, auth: Actor, input: UpdateP
       newEmail: changes.email,
       now,
     });
-    return { token, to: changes.email };
-  });
-  if (emailChange) {
-    await sendAccountEmail(ctx, {
+    await sendAccountEmail(ctx, tx, {
       userId: auth.userId,
       purpose: 'change_email',
-      token: emailChange.token,
-      to: emailChange.to,
+      token,
+      to: changes.email,
     });
-  }
+  });
   return loadUserView(ctx.db, auth.userId, now);
 }
