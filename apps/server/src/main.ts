@@ -1,6 +1,7 @@
 import { openDatabase, DataDirLockedError } from '@doppel/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './lib/config';
+import { createMailboxWatchers } from './modules/messengers';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const { app, ctx } = await buildApp({ config, database, processMetrics: true });
+  // IDLE on connected mailboxes, in the processes that run background work (decision 031).
+  const mailboxWatchers = createMailboxWatchers(ctx);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
+      await mailboxWatchers.stop();
       // Closing the app stops the worker and waits for the jobs in hand.
       await app.close();
       await database.close();
@@ -35,7 +39,10 @@ async function main(): Promise<void> {
   // process leaves both to the workers. Before listening: once /readyz answers, the worker and
   // its wake-up listener are up, so a database fault from then on meets the code that survives
   // it rather than a start-up still in progress.
-  if (config.role !== 'web') await ctx.jobs.start();
+  if (config.role !== 'web') {
+    await ctx.jobs.start();
+    mailboxWatchers.start();
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

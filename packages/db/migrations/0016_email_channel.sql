@@ -46,6 +46,8 @@ CREATE TABLE "mailbox_sync" (
 	"done" integer DEFAULT 0 NOT NULL,
 	"total" integer DEFAULT 0 NOT NULL,
 	"error" text,
+	"watcher" text,
+	"watcher_until" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -88,6 +88,12 @@ export const mailboxSync = pgTable('mailbox_sync', {
   total: integer('total').notNull().default(0),
   /** Why the last read failed, in our words. */
   error: text('error'),
+  /**
+   * The process that keeps an IDLE connection on the mailbox, and until when its lease holds:
+   * one process of a cluster watches each mailbox (mailbox-watchers.ts).
+   */
+  watcher: text('watcher'),
+  watcherUntil: timestamp('watcher_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,3 +25,4 @@ export {
 } from './send-mail';
 export { pollMailboxes, syncMailboxJob } from './sync-mailbox';
 export { emailSubjectFrom } from './email-subject';
+export { createMailboxWatchers, type MailboxWatchers } from './mailbox-watchers';

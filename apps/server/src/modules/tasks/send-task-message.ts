@@ -76,6 +76,10 @@ async function deliver(
     const handle = found?.handle;
     // A sandbox anyone can open must not become a way to mail arbitrary addresses.
     if (!handle || !EMAIL_ADDRESS.test(handle) || found.isDemo) return null;
+    // Without the user's mailbox (or with sending off) the mail is theirs to send by hand, as
+    // with a messenger that is not connected.
+    const mailbox = await connectionFor(ctx, userId, 'email');
+    if (!mailbox || mailbox.isSample || !allows(mailbox, 'send_messages')) return null;
     return { kind: 'queued', address: handle };
   }
   const platform = messengerPlatformSchema.safeParse(contact.source);
