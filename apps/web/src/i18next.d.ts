@@ -15,6 +15,7 @@ import type shell from './locales/en/shell.json';
 import type signals from './locales/en/signals.json';
 import type tasks from './locales/en/tasks.json';
 import type tasksBoard from './locales/en/tasksBoard.json';
+import type unsubscribe from './locales/en/unsubscribe.json';
 
 // English is the reference dictionary: keys are checked against it at compile time, and the
 // completeness test makes sure every other language has the same keys.
@@ -39,6 +40,7 @@ declare module 'i18next' {
       campaigns: typeof campaigns;
       campaignDetail: typeof campaignDetail;
       signals: typeof signals;
+      unsubscribe: typeof unsubscribe;
     };
   }
 }

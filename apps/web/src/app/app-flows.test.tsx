@@ -1,9 +1,11 @@
-import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts';
+import { type MessengerConnection, routes as apiRoutes, type Task } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { campaignDetailServer, makeLead } from '@/features/campaigns/test-support/campaign-detail-server';
 import { makeConnection } from '@/features/messengers/test-support/messenger-fixtures';
 import { errorReply, makeSession, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
+import { makeTask } from '@/test-support/task-fixtures';
 import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './test-support/render-app';
 
 // Journeys across features, wired by the app: layouts, auth effects and the demo exit.
@@ -167,6 +169,113 @@ describe('messengers in the settings', () => {
     events!.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event(telegram.id))}\n\n`));
     expect(await card.findByText('@doppel_bot')).toBeInTheDocument();
     events!.close();
+  });
+});
+
+/** An /events stream the test writes change events into. */
+function eventStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  return {
+    route: fakeRoute(apiRoutes.events.stream, () => ({
+      headers: { 'content-type': 'text/event-stream' },
+      stream: new ReadableStream<Uint8Array>({ start: (opened) => void (controller = opened) }),
+    })),
+    async send(event: object) {
+      await waitFor(() => expect(controller).not.toBeNull());
+      controller!.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`));
+    },
+    close: () => controller?.close(),
+  };
+}
+
+describe('email from the user’s mailbox', () => {
+  it('moves a sent email from Sending… to delivered when the server changes its task', async () => {
+    const queued = makeTask({
+      title: 'Reply to Ben about the pilot',
+      status: 'completed',
+      contactId: 'c2',
+      contact: { id: 'c2', name: 'Ben Carter', company: 'Acme', source: 'email', language: 'en' },
+      responses: { custom: 'See you in May.', sent: 'See you in May.' },
+      context: { delivery: { status: 'queued', channel: 'email', at: '2026-11-05T10:00:00.000Z' } },
+    });
+    let current: Task = queued;
+    const events = eventStream();
+    renderApp({
+      path: `/actions?task=${queued.id}`,
+      routes: {
+        ...signedInRoutes(),
+        ...fakeRoute(apiRoutes.tasks.list, () => ({
+          body: { items: [current], total: 1, page: 1, limit: 50, hasMore: false },
+        })),
+        ...fakeRoute(apiRoutes.tasks.get, { id: queued.id }, () => ({ body: current })),
+        ...events.route,
+      },
+    });
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByRole('status')).toHaveTextContent('Sending…');
+
+    // The mail server took it: the worker's write reaches the tab as the task's change.
+    current = {
+      ...queued,
+      context: { delivery: { status: 'sent', channel: 'email', at: '2026-11-05T10:00:05.000Z' } },
+    };
+    await events.send({ type: 'task.updated', taskId: queued.id });
+    await waitFor(() => expect(sent.getByRole('status')).toHaveTextContent('Delivered via Email'));
+    events.close();
+  });
+
+  it('leads from "connect your mailbox" to Settings → Messengers', async () => {
+    const lead = makeLead({ name: 'Maya Chen', email: 'maya@northwind.example' });
+    const server = campaignDetailServer({ leads: [lead], mailbox: false });
+    const { user } = renderApp({
+      path: `/business/${server.state.campaign.id}?tab=leads`,
+      routes: { ...server.routes, ...fakeRoute(apiRoutes.messengers.list, { body: { items: [] } }) },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Maya Chen' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk Email' }));
+    const bulk = within(await screen.findByRole('dialog', { name: 'Bulk Email' }));
+    await user.type(bulk.getByRole('textbox', { name: 'Subject' }), 'Hello');
+    await user.type(bulk.getByRole('textbox', { name: 'Message' }), 'Hi');
+    await user.click(bulk.getByRole('button', { name: 'Send to 1' }));
+    await user.click(await bulk.findByRole('button', { name: 'Open Settings → Messengers' }));
+
+    const settings = within(await screen.findByRole('dialog', { name: 'Settings' }));
+    expect(settings.getByRole('tab', { name: 'Messengers' })).toHaveAttribute('aria-selected', 'true');
+    const email = within(await settings.findByRole('listitem', { name: 'Email' }));
+    expect(email.getByRole('button', { name: 'Connect Email' })).toBeEnabled();
+    expect(screen.queryByRole('dialog', { name: 'Bulk Email' })).not.toBeInTheDocument();
+  });
+
+  it('offers the same way from a refusal’s toast', async () => {
+    // A refused email reopens its task, for Retry.
+    const failed = makeTask({
+      title: 'Reply to Ben about the pilot',
+      status: 'pending',
+      contact: { id: 'c2', name: 'Ben Carter', company: null, source: 'email', language: 'en' },
+      responses: { sent: 'See you in May.' },
+      context: { delivery: { status: 'failed', channel: 'email', at: '2026-11-05T10:00:00.000Z' } },
+    });
+    const { user } = renderApp({
+      path: `/actions?task=${failed.id}`,
+      routes: {
+        ...signedInRoutes(),
+        ...fakeRoute(apiRoutes.tasks.get, { id: failed.id }, { body: failed }),
+        ...fakeRoute(apiRoutes.messengers.list, { body: { items: [] } }),
+        ...fakeRoute(
+          apiRoutes.tasks.retryDelivery,
+          { id: failed.id },
+          errorReply(409, 'mailbox_required', 'No mailbox is connected with sending allowed.'),
+        ),
+      },
+    });
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    const toast = within(
+      (await screen.findByText('No mailbox is connected with sending allowed.')).closest('li')!,
+    );
+    await user.click(toast.getByRole('button', { name: 'Open Settings → Messengers' }));
+    const settings = within(await screen.findByRole('dialog', { name: 'Settings' }));
+    expect(settings.getByRole('tab', { name: 'Messengers' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

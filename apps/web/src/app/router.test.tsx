@@ -74,6 +74,24 @@ describe('route guards', () => {
     await waitFor(() => expect(location().pathname).toBe('/auth'));
   });
 
+  it('opens the unsubscribe link without a session and without the app shell', async () => {
+    const { location, fake } = renderApp({
+      path: '/unsubscribe?token=unsub_0123456789abcdef0123',
+      routes: {
+        ...fakeRoute(apiRoutes.unsubscribe.show, {
+          body: { address: 'ben@acme.example', sender: 'Ada Lovelace', unsubscribed: false },
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unsubscribe' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/unsubscribe');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(fake.callsTo(apiRoutes.unsubscribe.show)[0]!.query.get('token')).toBe(
+      'unsub_0123456789abcdef0123',
+    );
+  });
+
   it('answers unknown addresses with a not-found page', async () => {
     renderApp({ path: '/nowhere' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

@@ -21,6 +21,10 @@ const ResetPasswordPage = lazyWithPreload(() =>
 const ConfirmEmailPage = lazyWithPreload(() =>
   import('@/features/auth/components/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
 );
+// Opened from campaign mail by its recipients, who are not users: no session, no app shell.
+const UnsubscribePage = lazyWithPreload(() =>
+  import('@/features/unsubscribe/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
+);
 const NotFoundPage = lazyWithPreload(() =>
   import('./not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -69,6 +73,7 @@ export function AppRoutes() {
           <Route path="/auth/verify" element={<VerifyEmailPage />} />
           <Route path="/auth/reset" element={<ResetPasswordPage />} />
           <Route path="/auth/confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="/unsubscribe" element={<UnsubscribePage />} />
           <Route element={<RequireSession />}>
             <Route element={<AppLayout />}>
               <Route index element={<Navigate to="/actions" replace />} />
@@ -99,6 +104,7 @@ export function preloadRouteChunks(pathname: string): void {
   else if (pathname === '/auth/verify') chunks.push(VerifyEmailPage);
   else if (pathname === '/auth/reset') chunks.push(ResetPasswordPage);
   else if (pathname === '/auth/confirm-email') chunks.push(ConfirmEmailPage);
+  else if (pathname === '/unsubscribe') chunks.push(UnsubscribePage);
   else {
     chunks.push(AppLayout);
     // The index redirects to /actions.

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'campaigns',
   'campaignDetail',
   'signals',
+  'unsubscribe',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -35,7 +36,15 @@ export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
 
 type LanguageBundle = Record<string, ResourceKey>;
 /** Namespaces of one screen, fetched with that screen so the shell's first load stays small. */
-const SCREEN_NAMESPACES = ['personas', 'agent', 'knowledge', 'messengers', 'apiKeys', 'mcpServers'] as const;
+const SCREEN_NAMESPACES = [
+  'personas',
+  'agent',
+  'knowledge',
+  'messengers',
+  'apiKeys',
+  'mcpServers',
+  'unsubscribe',
+] as const;
 /**
  * Screens whose namespaces share one chunk: namespace → the chunk's name. Sharing keeps the
  * loader table in the first download small (each chunk adds one entry per language there).
@@ -52,7 +61,7 @@ const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
 const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>(
-  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth}.ts',
+  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth,unsubscribe}.ts',
   {
     import: 'default',
   },
@@ -113,6 +122,25 @@ function readStoredLanguage(): InterfaceLanguage | null {
 /** The language chosen on this device before, else English (the sign-in toggle's default). */
 export function initialLanguage(): InterfaceLanguage {
   return readStoredLanguage() ?? AUTH_TOGGLE_DEFAULT_LANGUAGE;
+}
+
+/** The first of the browser's preferred languages the interface speaks, if any. */
+export function browserLanguage(): InterfaceLanguage | null {
+  if (typeof navigator === 'undefined') return null;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const base = tag?.slice(0, 2).toLowerCase();
+    if (isInterfaceLanguage(base)) return base;
+  }
+  return null;
+}
+
+/**
+ * The language of a page opened by someone who is not a user, such as the recipient of a
+ * campaign email: the one chosen on this device, else the browser's, else English.
+ */
+export function visitorLanguage(): InterfaceLanguage {
+  return readStoredLanguage() ?? browserLanguage() ?? AUTH_TOGGLE_DEFAULT_LANGUAGE;
 }
 
 export const i18n = i18next.createInstance();

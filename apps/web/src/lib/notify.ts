@@ -1,6 +1,7 @@
 import { isApiError } from './api-error';
 import { errorMessage } from './error-message';
 import { i18n } from './i18n';
+import { canOpenSettings, openSettings } from './open-settings';
 
 /*
  * Toasts (sonner) are loaded with the first toast, not with the page: they are not needed to
@@ -75,7 +76,12 @@ export function notifyError(
   }
   const title = options.title ?? i18n.t('common:toast.errorTitle');
   const description = errorMessage(error, fallback);
-  void sonnerToast().then((toast) => toast.error(title, { description }));
+  // Sending email needs the user's mailbox: the toast leads to where it is connected.
+  const action =
+    isApiError(error) && error.code === 'mailbox_required' && canOpenSettings()
+      ? { label: i18n.t('common:mailbox.openSettings'), onClick: () => openSettings('messengers') }
+      : undefined;
+  void sonnerToast().then((toast) => toast.error(title, { description, action }));
 }
 
 export function notifySuccess(message: string): void {

@@ -142,8 +142,32 @@ export const FORM_MESSAGES = {
   messenger: {
     ns: 'messengers',
     prefix: 'dialog',
-    keys: ['fieldRequired', 'urlInvalid'],
-    aliases: { required: 'fieldRequired', nameRequired: 'fieldRequired', urlRequired: 'fieldRequired' },
+    keys: [
+      'fieldRequired',
+      'urlInvalid',
+      'emailInvalid',
+      'hostInvalid',
+      'portRange',
+      // A mail server's refusal of a field, per server (connect-form.ts credentialProblem).
+      'imapAuthFailed',
+      'smtpAuthFailed',
+      'imapUnreachable',
+      'smtpUnreachable',
+      'imapTlsFailed',
+      'smtpTlsFailed',
+      'imapTimeout',
+      'smtpTimeout',
+      'imapProtocol',
+      'smtpProtocol',
+    ],
+    aliases: {
+      required: 'fieldRequired',
+      nameRequired: 'fieldRequired',
+      urlRequired: 'fieldRequired',
+      invalidEmail: 'emailInvalid',
+      // The server's names for the mailbox fields' problems.
+      portInvalid: 'portRange',
+    },
     fallback: 'dialog.fieldInvalid',
   },
   knowledgeLink: {

@@ -1,4 +1,10 @@
-import { type MessageTemplate, routes as apiRoutes, type Task, type TaskPage } from '@doppel/contracts';
+import {
+  errorMessages,
+  type MessageTemplate,
+  routes as apiRoutes,
+  type Task,
+  type TaskPage,
+} from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -561,6 +567,204 @@ describe('composer', () => {
     expect(await screen.findByText('Delivered via WhatsApp')).toBeInTheDocument();
     expect(screen.queryByText('To send manually')).not.toBeInTheDocument();
     expect(screen.queryByText(/No connected messenger covers this channel/)).not.toBeInTheDocument();
+  });
+});
+
+describe('email replies', () => {
+  const ben = (context: Task['context'] = {}, fields: Partial<Task> = {}) =>
+    makeTask({
+      title: 'Reply to Ben about the pilot',
+      contactId: 'c2',
+      contact: { id: 'c2', name: 'Ben Carter', company: 'Acme', source: 'email', language: 'en' },
+      context: { triggerType: 'message', lastMessage: 'Can we start in May?', ...context },
+      ...fields,
+    });
+  /**
+   * Ben's task once a reply went out, with how it went: completed, or, like the server does for
+   * an email refused or of unknown fate, open again for Retry.
+   */
+  const sentTo = (task: Task, delivery: NonNullable<Task['context']['delivery']>): Task => {
+    const reopened = delivery.status === 'failed' || delivery.status === 'unknown';
+    return {
+      ...task,
+      status: reopened ? 'pending' : 'completed',
+      completedAt: reopened ? null : '2026-11-05T10:00:00.000Z',
+      responses: { custom: 'See you in May.', sent: 'See you in May.' },
+      context: { ...task.context, delivery },
+    };
+  };
+  const AT = '2026-11-05T10:00:00.000Z';
+
+  function renderTask(task: Task, server: ServerRoutes = {}) {
+    return renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([task]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: task.id }, { body: task }),
+      ...server,
+    });
+  }
+
+  /** A task whose email awaits Retry; the server queues it again and the task shows that. */
+  function renderRetriable(task: Task) {
+    let current = task;
+    return renderTask(task, {
+      ...fakeRoute(apiRoutes.tasks.get, { id: task.id }, () => ({ body: current })),
+      ...fakeRoute(apiRoutes.tasks.retryDelivery, { id: task.id }, () => {
+        current = sentTo(task, { status: 'queued', channel: 'email', at: AT });
+        return {
+          body: { task: current, delivery: { status: 'queued' as const, channel: 'email' as const } },
+        };
+      }),
+    });
+  }
+
+  it('asks for a subject, answering the contact’s own, and sends it with the message', async () => {
+    const task = ben({ emailSubject: 'Pilot in May' });
+    let current = task;
+    const sends: unknown[] = [];
+    const { user } = renderTask(task, {
+      ...fakeRoute(apiRoutes.tasks.get, { id: task.id }, () => ({ body: current })),
+      ...fakeRoute(apiRoutes.tasks.send, { id: task.id }, ({ body }) => {
+        sends.push(body);
+        current = sentTo(task, { status: 'queued', channel: 'email', at: AT });
+        return {
+          body: { task: current, delivery: { status: 'queued' as const, channel: 'email' as const } },
+        };
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    const subject = screen.getByRole('textbox', { name: 'Subject' });
+    expect(subject).toHaveValue('Re: Pilot in May');
+    // The message keeps the first focus: the subject is usually right as it is.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+
+    await user.clear(subject);
+    await user.type(subject, 'Re: Pilot in May (dates)');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you in May.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(
+      await screen.findByText('Email queued. It goes out from your mailbox in a moment.'),
+    ).toBeInTheDocument();
+    expect(sends).toEqual([{ text: 'See you in May.', kind: 'custom', subject: 'Re: Pilot in May (dates)' }]);
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByRole('status')).toHaveTextContent('Sending…');
+  });
+
+  it('keeps a subject that is already a reply, starts empty without one, and sends no blank subject', async () => {
+    const reply = ben({ emailSubject: 'RE: Pilot in May' });
+    const { user, unmount } = renderTask(reply);
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('RE: Pilot in May');
+    unmount();
+
+    const noSubject = ben();
+    const sends: unknown[] = [];
+    const second = renderTask(noSubject, {
+      ...fakeRoute(apiRoutes.tasks.send, { id: noSubject.id }, ({ body }) => {
+        sends.push(body);
+        return errorReply(500, 'internal', '');
+      }),
+    });
+    await second.user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    await second.user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
+    await second.user.type(screen.getByRole('textbox', { name: 'Subject' }), '   ');
+    await second.user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello Ben');
+    await second.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends).toEqual([{ text: 'Hello Ben', kind: 'custom' }]));
+  });
+
+  it('offers no subject to a messenger contact', async () => {
+    const { user } = renderTask(anna);
+    await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+  });
+
+  it('says the email went out once the mail server took it', async () => {
+    const task = sentTo(ben(), { status: 'sent', channel: 'email', at: AT });
+    const { user } = renderTask(task);
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    expect(await screen.findByText('Delivered via Email')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('shows the mail server’s reason for a refused email, and Retry sends it again', async () => {
+    const failed = sentTo(ben(), {
+      status: 'failed',
+      channel: 'email',
+      at: AT,
+      error: '550 5.1.1 <ben@acme.example>: Recipient address rejected',
+    });
+    const { user, fake } = renderRetriable(failed);
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByRole('status')).toHaveTextContent('Not sent');
+    expect(
+      sent.getByText(
+        'Your mail server did not accept this email: 550 5.1.1 <ben@acme.example>: Recipient address rejected',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(sent.getByRole('status')).toHaveTextContent('Sending…'));
+    expect(fake.callsTo(apiRoutes.tasks.retryDelivery, { id: failed.id })).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(sent.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('asks before sending again an email whose fate is unknown', async () => {
+    const unknown = sentTo(ben(), { status: 'unknown', channel: 'email', at: AT });
+    const { user, fake } = renderRetriable(unknown);
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByRole('status')).toHaveTextContent('Not confirmed');
+    expect(
+      sent.getByText(
+        'We could not confirm this email was sent. Check your Sent folder before sending it again.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    let confirm = within(await screen.findByRole('alertdialog', { name: 'Send this email again?' }));
+    expect(confirm.getByText(/went out already and Ben Carter would get it twice/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fake.callsTo(apiRoutes.tasks.retryDelivery)).toHaveLength(0);
+
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    confirm = within(await screen.findByRole('alertdialog', { name: 'Send this email again?' }));
+    await user.click(confirm.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(sent.getByRole('status')).toHaveTextContent('Sending…'));
+    expect(fake.callsTo(apiRoutes.tasks.retryDelivery, { id: unknown.id })).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('says why Retry failed, and the email stays not sent', async () => {
+    const failed = sentTo(ben(), { status: 'failed', channel: 'email', at: AT });
+    const { user } = renderTask(failed, {
+      ...fakeRoute(
+        apiRoutes.tasks.retryDelivery,
+        { id: failed.id },
+        errorReply(409, 'mailbox_required', errorMessages.mailbox_required),
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByText('Your mail server did not accept this email.')).toBeInTheDocument();
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    const toast = within(
+      (
+        await screen.findByText(
+          'Connect your mailbox in Settings → Messengers → Email, with sending allowed, to send email.',
+        )
+      ).closest('li')!,
+    );
+    expect(toast.getByText('Could not send the email again')).toBeInTheDocument();
+    expect(sent.getByRole('status')).toHaveTextContent('Not sent');
   });
 });
 

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { KnowledgeSources } from './knowledge-sources';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { i18n } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useSettings } from '@/lib/settings-query';
@@ -21,10 +22,14 @@ import { useSendTaskMessage, useTranslateDraft } from '../api/task-replies';
 import { useTwinVoiceTemplates } from '../api/twin-voice-templates';
 import { useDraftStream } from '../api/use-draft-stream';
 import { composerHeight } from '../utils/composer-height';
+import { isEmailTask, replySubject } from '../utils/task-presentation';
 import { SentMessage } from './sent-message';
 
 /** Composer states: the options, then editing a chosen or custom text. */
 type ComposerState = { step: 'options' } | { step: 'edit'; kind: string; text: string };
+
+/** The longest subject the server takes (contracts: sendTaskMessageInputSchema). */
+const SUBJECT_MAX = 300;
 
 interface Option {
   key: string;
@@ -66,10 +71,15 @@ function useWindowHeight(): number {
   return height;
 }
 
-/** The edit view: auto-growing textarea, counter, language, Back, Save draft and Send. */
+/**
+ * The edit view: for an email the subject, then the auto-growing textarea, counter, language,
+ * Back, Save draft and Send.
+ */
 function ComposerEditor({
   task,
   state,
+  subject,
+  onSubjectChange,
   languageCode,
   onChange,
   onBack,
@@ -79,6 +89,9 @@ function ComposerEditor({
 }: {
   task: Task;
   state: Extract<ComposerState, { step: 'edit' }>;
+  /** An email's subject; null for the other channels, which have none. */
+  subject: string | null;
+  onSubjectChange: (subject: string) => void;
   languageCode: string;
   onChange: (text: string) => void;
   onBack: () => void;
@@ -90,6 +103,7 @@ function ComposerEditor({
 }) {
   const { t } = useTranslation('assistant');
   const fieldId = useId();
+  const subjectId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const windowHeight = useWindowHeight();
   const send = useSendTaskMessage();
@@ -109,18 +123,19 @@ function ComposerEditor({
 
   const submit = () => {
     if (!canSend) return;
+    // A blank subject is left to the server, which answers the contact's own subject.
+    const typedSubject = subject?.trim() || undefined;
     send.mutate(
-      { taskId: task.id, text: state.text, kind: state.kind },
+      { taskId: task.id, text: state.text, kind: state.kind, subject: typedSubject },
       {
         onSuccess: (result) => {
-          const platform = result.delivery.channel === 'linkedin' ? 'LinkedIn' : 'Reddit';
-          notifySuccess(
-            result.delivery.status === 'sent'
-              ? t('composer.sentToast')
-              : post
-                ? t('composer.publishToast', { platform })
-                : t('composer.recordedToast'),
-          );
+          const { status, channel } = result.delivery;
+          const platform = channel === 'linkedin' ? 'LinkedIn' : 'Reddit';
+          // A refused or unconfirmed email says so where the sent message is shown, with Retry.
+          if (status === 'sent') notifySuccess(t('composer.sentToast'));
+          else if (status === 'queued') notifySuccess(t('composer.queuedToast'));
+          else if (status === 'to_send_manually')
+            notifySuccess(post ? t('composer.publishToast', { platform }) : t('composer.recordedToast'));
           onSent();
         },
       },
@@ -135,6 +150,20 @@ function ComposerEditor({
         submit();
       }}
     >
+      {subject === null ? null : (
+        <>
+          <label htmlFor={subjectId} className="text-sm font-medium">
+            {t('composer.subjectLabel')}
+          </label>
+          <Input
+            id={subjectId}
+            value={subject}
+            maxLength={SUBJECT_MAX}
+            disabled={send.isPending}
+            onChange={(event) => onSubjectChange(event.target.value)}
+          />
+        </>
+      )}
       <label htmlFor={fieldId} className="text-sm font-medium">
         {t('composer.messageLabel')}
       </label>
@@ -241,6 +270,8 @@ export default function Composer({ task }: { task: Task }) {
   const { t } = useTranslation('assistant');
   const [state, setState] = useState<ComposerState>({ step: 'options' });
   const [writingAnother, setWritingAnother] = useState(false);
+  // Kept across Back, so a subject typed once is not lost by trying another option.
+  const [subject, setSubject] = useState(() => replySubject(task.context.emailSubject));
   const draft = useDraftStream(task.id);
   const generate = (kind: DraftKind) => {
     setState({ step: 'edit', kind, text: '' });
@@ -283,7 +314,16 @@ export default function Composer({ task }: { task: Task }) {
   ];
 
   const sentText = task.responses.sent;
-  if (state.step === 'options' && task.status === 'completed' && sentText && !writingAnother) {
+  // An email the mail server refused, or whose fate is unknown, reopens its task: what was sent
+  // stays on show with the reason and Retry, rather than the options.
+  const deliveryStatus = task.context.delivery?.status;
+  const awaitsRetry = deliveryStatus === 'failed' || deliveryStatus === 'unknown';
+  if (
+    state.step === 'options' &&
+    (task.status === 'completed' || awaitsRetry) &&
+    sentText &&
+    !writingAnother
+  ) {
     return <SentMessage task={task} text={sentText} onWriteAnother={() => setWritingAnother(true)} />;
   }
 
@@ -348,12 +388,15 @@ export default function Composer({ task }: { task: Task }) {
           state={draft.streaming && draft.kind === state.kind ? { ...state, text: draft.text } : state}
           writing={draft.streaming}
           engineNote={engineNote}
+          subject={isEmailTask(task) ? subject : null}
+          onSubjectChange={setSubject}
           languageCode={template.language}
           onChange={(text) => setState({ ...state, text })}
           onBack={() => setState({ step: 'options' })}
           onSent={() => {
             setState({ step: 'options' });
             setWritingAnother(false);
+            setSubject(replySubject(task.context.emailSubject));
           }}
         />
       )}

@@ -1,10 +1,16 @@
 import type { Task } from '@doppel/contracts';
-import { Copy, ExternalLink, Send } from 'lucide-react';
+import { Copy, ExternalLink, RotateCw, Send, TriangleAlert } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { i18n } from '@/lib/i18n';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { useRetryDelivery } from '../api/task-replies';
+
+type BadgeProps = ComponentProps<typeof Badge>;
 
 /** Where a post is written by hand: LinkedIn's share box, or the Reddit community's submit page. */
 export function publishUrl(
@@ -45,9 +51,21 @@ const CHANNEL_NAMES: Partial<Record<string, string>> = {
   discord: 'Discord',
 };
 
+type DeliveryStatus = NonNullable<Task['context']['delivery']>['status'];
+
+const STATUS_BADGE: Record<Exclude<DeliveryStatus, 'sent'>, BadgeProps['variant']> = {
+  queued: 'info',
+  failed: 'danger',
+  unknown: 'warning',
+  to_send_manually: 'warning',
+};
+
 /**
  * What was sent for a completed task: delivered through a connected messenger, or — without
- * one — recorded "to send manually": copy it, or for posts copy it and open the platform.
+ * one — recorded "to send manually": copy it, or for posts copy it and open the platform. An
+ * email is queued until the user's mail server takes it ("Sending…", then sent), refuses it
+ * (failed, with the server's reason and Retry), or a crash leaves its fate unknown: then Retry
+ * asks first, as the mail may be in the Sent folder already. Live updates move the status.
  */
 export function SentMessage({
   task,
@@ -61,9 +79,13 @@ export function SentMessage({
   const { t } = useTranslation('assistant');
   const publish = publishUrl(task, text);
   const delivery = task.context.delivery;
+  const status: DeliveryStatus = delivery?.status ?? 'to_send_manually';
+  const channel = delivery?.channel ?? null;
   const deliveredVia =
-    delivery?.status === 'sent' && delivery.channel
-      ? (CHANNEL_NAMES[delivery.channel] ?? delivery.channel)
+    status === 'sent' && channel
+      ? channel === 'email'
+        ? t('sent.channelEmail')
+        : (CHANNEL_NAMES[channel] ?? channel)
       : null;
   return (
     <section aria-labelledby={`sent-${task.id}`} className="grid gap-3 rounded-lg border p-4">
@@ -72,17 +94,24 @@ export function SentMessage({
           <Send className="size-4 text-primary" aria-hidden="true" />
           {t('sent.title')}
         </h3>
-        {deliveredVia ? (
-          <Badge variant="success">{t('sent.deliveredVia', { channel: deliveredVia })}</Badge>
-        ) : (
-          <Badge variant="warning">{t('sent.toSendManually')}</Badge>
-        )}
+        {/* The status changes by itself (live updates): said when it does. */}
+        <span role="status">
+          {deliveredVia ? (
+            <Badge variant="success">{t('sent.deliveredVia', { channel: deliveredVia })}</Badge>
+          ) : status === 'sent' ? (
+            <Badge variant="success">{t('sent.status.sent')}</Badge>
+          ) : (
+            <Badge variant={STATUS_BADGE[status]}>{t(`sent.status.${status}`)}</Badge>
+          )}
+        </span>
       </div>
-      {deliveredVia ? null : (
+      {status === 'to_send_manually' ? (
         <p className="text-xs text-muted-foreground">
           {publish ? t('sent.publishHint') : t('sent.manualHint')}
         </p>
-      )}
+      ) : status === 'failed' || status === 'unknown' ? (
+        <DeliveryProblem task={task} status={status} reason={delivery?.error} />
+      ) : null}
       <p className="rounded-md bg-subtle px-3 py-2 text-sm whitespace-pre-line">{text}</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void copyText(text)}>
@@ -107,5 +136,64 @@ export function SentMessage({
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * An email that did not go out (the mail server's reason) or may not have: Retry sends it again
+ * with the same Message-ID; for an unknown fate only after the user confirms they checked Sent.
+ */
+function DeliveryProblem({
+  task,
+  status,
+  reason,
+}: {
+  task: Task;
+  status: 'failed' | 'unknown';
+  reason: string | undefined;
+}) {
+  const { t } = useTranslation('assistant');
+  const retry = useRetryDelivery();
+  const [confirming, setConfirming] = useState(false);
+  const send = () =>
+    retry.mutate(task.id, {
+      onSettled: () => setConfirming(false),
+    });
+  return (
+    <Notice variant={status === 'failed' ? 'destructive' : 'warning'}>
+      <TriangleAlert aria-hidden="true" />
+      <div className="grid min-w-0 flex-1 gap-2">
+        <p className="break-words">
+          {status === 'unknown'
+            ? t('sent.unknown')
+            : reason
+              ? t('sent.failedWithReason', { reason })
+              : t('sent.failed')}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          loading={retry.isPending && !confirming}
+          onClick={() => (status === 'unknown' ? setConfirming(true) : send())}
+        >
+          <RotateCw aria-hidden="true" />
+          {t('sent.retry')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('sent.retryConfirm.title')}
+        description={t('sent.retryConfirm.description', {
+          name: task.contact?.name ?? t('detail.unknownContact'),
+        })}
+        cancelLabel={t('sent.retryConfirm.cancel')}
+        confirmLabel={t('sent.retryConfirm.confirm')}
+        confirmVariant="default"
+        pending={retry.isPending}
+        onConfirm={send}
+      />
+    </Notice>
   );
 }

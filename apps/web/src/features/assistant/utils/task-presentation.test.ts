@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composerHeight } from './composer-height';
-import { languageFlag, recommendationTone, taskSource } from './task-presentation';
+import { languageFlag, recommendationTone, replySubject, taskSource } from './task-presentation';
 
 const task = (fields: Partial<Parameters<typeof taskSource>[0]> = {}) => ({
   type: 'message_reply' as const,
@@ -67,5 +67,17 @@ describe('composer textarea height', () => {
     expect(composerHeight(long, 600)).toBe(300);
     // Never below the minimum, even in a very short window.
     expect(composerHeight(long, 100)).toBe(120);
+  });
+});
+
+describe('reply subject', () => {
+  it('answers "Re: " and the contact’s subject, once, and nothing without a subject', () => {
+    expect(replySubject('Pilot next month')).toBe('Re: Pilot next month');
+    expect(replySubject('  Pilot  ')).toBe('Re: Pilot');
+    expect(replySubject('Re: Pilot next month')).toBe('Re: Pilot next month');
+    expect(replySubject('RE:Pilot')).toBe('RE:Pilot');
+    expect(replySubject('Reply needed')).toBe('Re: Reply needed');
+    expect(replySubject('')).toBe('');
+    expect(replySubject(undefined)).toBe('');
   });
 });

@@ -53,3 +53,18 @@ export function recommendationTone(text: string): RecommendationTone {
   if (upper.includes('SOCIAL')) return 'social';
   return 'default';
 }
+
+/** Whether the task answers someone by email: its composer then asks for a subject. */
+export function isEmailTask(task: Pick<Task, 'contact'>): boolean {
+  return task.contact?.source === 'email';
+}
+
+/**
+ * The subject a reply starts with: "Re: " and the contact's subject, unless it is already a
+ * reply ("Re: Pilot" stays as it is); empty when their mail had none.
+ */
+export function replySubject(subject: string | undefined): string {
+  const trimmed = subject?.trim() ?? '';
+  if (!trimmed) return '';
+  return /^re\s*:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
+}

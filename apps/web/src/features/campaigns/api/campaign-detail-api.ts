@@ -19,7 +19,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiErrorFromResponse, isAbortError, networkError } from '@/lib/api-error';
+import { apiErrorFromResponse, isAbortError, isApiError, networkError } from '@/lib/api-error';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useApi, useSessionManager } from '@/lib/services';
@@ -211,7 +211,11 @@ export function useBulkEmail(id: string) {
     mutationFn: (input: BulkEmailInput) =>
       api.call(routes.campaigns.bulkEmail, { params: { id }, body: input }),
     onSuccess: () => refreshLeads(queryClient, id),
-    onError: (error) => notifyError(error, i18n.t('campaignDetail:errors.bulkEmail')),
+    onError: (error) => {
+      // No mailbox to send from: the dialog says so, with the way to connect one.
+      if (isApiError(error) && error.code === 'mailbox_required') return;
+      notifyError(error, i18n.t('campaignDetail:errors.bulkEmail'));
+    },
   });
 }
 

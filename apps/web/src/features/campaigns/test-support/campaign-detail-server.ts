@@ -8,6 +8,7 @@ import {
   type CampaignAnalytics,
   canTransition,
   type CreateLeadInput,
+  errorMessages,
   type GrowthCredential,
   type GrowthProvider,
   growthProviders,
@@ -21,12 +22,7 @@ import {
   type Session,
   type UpdateCampaignInput,
 } from '@doppel/contracts';
-import {
-  errorReply,
-  makeSession,
-  fakeRoute,
-  OK_REPLY,
-} from '@/test-support/fake-api';
+import { errorReply, makeSession, fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
 
 export const CAMPAIGN_ID = '55555555-0000-4000-8000-000000000001';
@@ -109,6 +105,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     enrichment: {},
     contactId: null,
     taskId: null,
+    emailProblem: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     ...overrides,
   };
@@ -152,23 +149,26 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * A fake of the campaign detail routes over one campaign and its leads, answering like the
  * server: status actions follow CAMPAIGN_TRANSITIONS (409 otherwise), a duplicate email is a 409,
- * CSV rows without a name or with a bad email are rejected with their line, bulk email skips
- * leads without an address and marks the rest contacted, and provider keys come back only as
- * masked hints.
+ * CSV rows without a name or with a bad email are rejected with their line, bulk email needs a
+ * connected mailbox (409 mailbox_required otherwise), leaves out leads without an address or
+ * whose address bounced or unsubscribed, and queues the rest (a lead becomes contacted only once
+ * the mail server accepts its mail, which this fake never does), and provider keys come back
+ * only as masked hints.
  */
 export function campaignDetailServer({
   campaign: initialCampaign = makeCampaign(),
   leads: initialLeads = [],
   analytics = sampleAnalytics(),
   credentials: initialCredentials = [],
-  delivery = 'outbox',
+  mailbox = true,
   session = makeSession(),
 }: {
   campaign?: Campaign;
   leads?: Lead[];
   analytics?: CampaignAnalytics;
   credentials?: GrowthCredential[];
-  delivery?: BulkEmailResult['delivery'];
+  /** Whether the user has a mailbox connected with sending allowed. */
+  mailbox?: boolean;
   session?: Session;
 } = {}) {
   const state = {
@@ -177,6 +177,8 @@ export function campaignDetailServer({
     credentials: [...initialCredentials],
     /** Keys as they arrived, so a test can check they never come back. */
     savedKeys: new Map<GrowthProvider, string>(),
+    /** The leads whose bulk email waits in the user's mailbox queue. */
+    queuedEmails: [] as string[],
     deleted: false,
   };
   const findLead = (id: string) => state.leads.find((lead) => lead.id === id);
@@ -184,7 +186,8 @@ export function campaignDetailServer({
   const routes: ServerRoutes = {
     ...signedInRoutes(session),
     ...fakeRoute(apiRoutes.campaigns.get, { id: state.campaign.id }, () =>
-      state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign }),
+      state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
+    ),
     ...fakeRoute(apiRoutes.campaigns.update, { id: state.campaign.id }, ({ body }) => {
       const input = body as UpdateCampaignInput;
       const campaign = state.campaign;
@@ -297,23 +300,24 @@ export function campaignDetailServer({
           position: read('position') || null,
         });
         state.leads.push(lead);
-          report.imported++;
+        report.imported++;
       });
       return { body: report };
     }),
     ...fakeRoute(apiRoutes.campaigns.bulkEmail, { id: state.campaign.id }, ({ body }) => {
+      if (!mailbox) return errorReply(409, 'mailbox_required', errorMessages.mailbox_required);
       const input = body as BulkEmailInput;
-      const result: BulkEmailResult = { sent: 0, skipped: [], delivery };
+      const result: BulkEmailResult = { queued: 0, skipped: [] };
       for (const id of input.leadIds) {
         const lead = findLead(id);
         if (!lead) continue;
-        if (!lead.email) {
-          result.skipped.push({ leadId: lead.id, name: lead.name });
+        const reason = !lead.email ? 'no_email' : lead.emailProblem;
+        if (reason) {
+          result.skipped.push({ leadId: lead.id, name: lead.name, reason });
           continue;
         }
-        result.sent++;
-        lead.lastContact = new Date().toISOString();
-        if (lead.status === 'new') lead.status = 'contacted';
+        result.queued++;
+        state.queuedEmails.push(lead.id);
       }
       return { body: result };
     }),

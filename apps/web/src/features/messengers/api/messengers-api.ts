@@ -14,11 +14,20 @@ export const messengerKeys = {
   all: ['messengers'] as const,
 };
 
+/** How often the list is read again while a mailbox is being read, to move its progress. */
+const MAILBOX_PROGRESS_REFRESH_MS = 3000;
+
 export function useMessengers() {
   const api = useApi();
   return useQuery({
     queryKey: messengerKeys.all,
     queryFn: ({ signal }) => api.call(routes.messengers.list, { signal }),
+    // The change feed tells of a connection's own changes; a read's running count is kept
+    // beside it (mailbox_sync), so while one runs the card asks for it.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.mailbox?.state === 'syncing')
+        ? MAILBOX_PROGRESS_REFRESH_MS
+        : false,
   });
 }
 

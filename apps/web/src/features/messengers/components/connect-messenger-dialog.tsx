@@ -1,27 +1,33 @@
 import {
-  connectMessengerInputSchema,
   credentialFields,
   messengerPlatforms,
   type ConnectMessengerInput,
-  type CredentialField,
   type MessengerConnection,
   type MessengerPlatform,
 } from '@doppel/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useState } from 'react';
-import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/form/form-field';
+import { serverFieldErrors } from '@/components/form/server-errors';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { i18n } from '@/lib/i18n';
 import { notifyError, notifyFailure, notifySuccess } from '@/lib/notify';
 import { useConnectMessenger } from '../api/messengers-api';
-import { isHttpUrl, PLATFORM_ICONS, PLATFORM_NAMES } from '../utils/platforms';
+import {
+  connectFormSchema,
+  credentialKey,
+  credentialProblem,
+  defaultCredentialValues,
+  type ConnectValues,
+  type CredentialKey,
+} from '../utils/connect-form';
+import { PLATFORM_ICONS, platformName } from '../utils/platforms';
+import { CredentialInput } from './credential-input';
+import { EmailCredentials } from './email-credentials';
 import { WebhookStep } from './webhook-step';
 
 interface ConnectMessengerDialogProps {
@@ -34,7 +40,7 @@ interface ConnectMessengerDialogProps {
 /**
  * The messenger connect dialog: a platform, its credential fields, Connect. When the
  * platform cannot be told where to send messages by Doppel itself, a second step shows the
- * webhook URL to paste into its console.
+ * webhook URL to paste into its console. A mailbox has no webhook: Doppel reads it itself.
  */
 export function ConnectMessengerDialog({ open, onOpenChange, initialPlatform }: ConnectMessengerDialogProps) {
   const { t } = useTranslation('messengers');
@@ -61,7 +67,7 @@ export function ConnectMessengerDialog({ open, onOpenChange, initialPlatform }: 
           connect={connect}
           onCancel={() => onOpenChange(false)}
           onConnected={(connection) => {
-            if (connection.inbound.registered) onOpenChange(false);
+            if (connection.platform === 'email' || connection.inbound.registered) onOpenChange(false);
             else setConnected(connection);
           }}
         />
@@ -69,46 +75,6 @@ export function ConnectMessengerDialog({ open, onOpenChange, initialPlatform }: 
     </FormDialog>
   );
 }
-
-/** A credential's place in the form: per platform, so another platform's fields lose nothing typed. */
-type CredentialKey = `${MessengerPlatform}:${string}`;
-type ConnectValues = { platform: MessengerPlatform | '' } & Record<CredentialKey, string>;
-
-const credentialKey = (platform: MessengerPlatform, name: string): CredentialKey => `${platform}:${name}`;
-
-/** One platform's credential fields as the form checks them: required ones typed, URLs http(s). */
-function platformSchema(platform: MessengerPlatform) {
-  const shape: Record<string, z.ZodType<string, string>> = {};
-  for (const field of credentialFields[platform]) {
-    let value = z.string().trim();
-    if (field.required) value = value.min(1, 'required');
-    shape[credentialKey(platform, field.name)] =
-      field.kind === 'url' ? value.refine((text) => !text || isHttpUrl(text), 'urlInvalid') : value;
-  }
-  return z.object({ platform: z.literal(platform), ...shape });
-}
-
-/**
- * The chosen platform's fields, turned into the contract's connect request: only what was typed,
- * trimmed, under the contracts' field names.
- */
-const connectFormSchema = z
-  .discriminatedUnion('platform', [
-    platformSchema('telegram'),
-    platformSchema('whatsapp'),
-    platformSchema('discord'),
-    platformSchema('slack'),
-  ])
-  .transform(({ platform, ...typed }) => ({
-    platform,
-    credentials: Object.fromEntries(
-      credentialFields[platform].flatMap((field) => {
-        const value = (typed as Record<string, string | undefined>)[credentialKey(platform, field.name)];
-        return value ? [[field.name, value]] : [];
-      }),
-    ),
-  }))
-  .pipe(connectMessengerInputSchema) as unknown as z.ZodType<ConnectMessengerInput, ConnectValues>;
 
 function ConnectForm({
   initialPlatform,
@@ -122,29 +88,44 @@ function ConnectForm({
   onConnected: (connection: MessengerConnection) => void;
 }) {
   const { t } = useTranslation('messengers');
-  const { form, errorText, field, showServerErrors } = useZodForm<ConnectValues, ConnectMessengerInput>(
-    connectFormSchema,
-    { messages: 'messenger', defaultValues: { platform: initialPlatform ?? '' } },
-  );
+  const { form, errorText, field } = useZodForm<ConnectValues, ConnectMessengerInput>(connectFormSchema, {
+    messages: 'messenger',
+    defaultValues: { platform: initialPlatform ?? '', ...defaultCredentialValues() },
+  });
   const platform = useWatch({ control: form.control, name: 'platform' }) || null;
   const fields = platform ? credentialFields[platform] : [];
+  // The first field the server refused takes the focus once the inputs are enabled again (a new
+  // object per refusal, so the same field is focused again after another one).
+  const [refused, setRefused] = useState<{ first: CredentialKey } | null>(null);
+  useEffect(() => {
+    if (!connect.isPending && refused) form.setFocus(refused.first);
+  }, [connect.isPending, refused, form]);
 
   const submit = form.handleSubmit(
     (input) => {
       if (connect.isPending) return;
+      setRefused(null);
       connect.mutate(input, {
         onSuccess: (connection) => {
-          notifySuccess(t('toast.connected', { platform: PLATFORM_NAMES[input.platform] }));
+          notifySuccess(t('toast.connected', { platform: platformName(input.platform) }));
           onConnected(connection);
         },
         onError: (error) => {
-          // validation_failed names 'credentials.<name>': the chosen platform's field.
-          showServerErrors(error, (path) => {
-            const name = /^credentials\.(\w+)$/.exec(path)?.[1];
+          // validation_failed names 'credentials.<name>', a mail server's refusal (messenger_failed)
+          // the field's own name: either is the chosen platform's field, marked and focused.
+          const reasons = serverFieldErrors<CredentialKey>(error, (path) => {
+            const name = /^(?:credentials\.)?(\w+)$/.exec(path)?.[1];
             return name && credentialFields[input.platform].some((one) => one.name === name)
               ? credentialKey(input.platform, name)
               : undefined;
           });
+          const marked = credentialFields[input.platform].flatMap((one) => {
+            const key = credentialKey(input.platform, one.name);
+            const reason = reasons[key];
+            return reason ? [{ key, problem: credentialProblem(input.platform, one.name, reason) }] : [];
+          });
+          for (const { key, problem } of marked) form.setError(key, { type: 'server', message: problem });
+          if (marked[0]) setRefused({ first: marked[0].key });
           // messenger_failed carries the platform's reason: it is the toast's text.
           notifyError(error, i18n.t('errors:internal'), { title: t('toast.connectFailed') });
         },
@@ -178,13 +159,15 @@ function ConnectForm({
                     className="size-4 shrink-0 accent-primary"
                   />
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
-                  {PLATFORM_NAMES[option]}
+                  {platformName(option)}
                 </label>
               );
             })}
           </div>
         </fieldset>
-        {platform ? (
+        {platform === 'email' ? (
+          <EmailCredentials form={form} field={field} errorText={errorText} disabled={connect.isPending} />
+        ) : platform ? (
           <>
             {fields.map((credential) => {
               const name = credentialKey(platform, credential.name);
@@ -201,7 +184,7 @@ function ConnectForm({
             })}
             <Notice variant="neutral" size="sm">
               <LockKeyhole aria-hidden="true" />
-              <p>{t('dialog.secretNote', { platform: PLATFORM_NAMES[platform] })}</p>
+              <p>{t('dialog.secretNote', { platform: platformName(platform) })}</p>
             </Notice>
           </>
         ) : (
@@ -217,46 +200,5 @@ function ConnectForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/** One credential field: secrets masked, the webhook address a URL input. */
-function CredentialInput({
-  platform,
-  field,
-  error,
-  disabled,
-  input,
-}: {
-  platform: MessengerPlatform;
-  field: CredentialField;
-  error: string | undefined;
-  disabled: boolean;
-  input: UseFormRegisterReturn;
-}) {
-  const { t } = useTranslation('messengers');
-  // Keys are checked against the English dictionary; the field names come from the contracts.
-  const key = `fields.${platform}.${field.name}` as 'fields.telegram.bot_token';
-  const label = t(`${key}.label`);
-  return (
-    <FormField
-      label={field.required ? label : t('dialog.optional', { label })}
-      hint={t(`${key}.hint`)}
-      error={error}
-    >
-      {(control) => (
-        <Input
-          {...control}
-          type={field.secret ? 'password' : field.kind === 'url' ? 'url' : 'text'}
-          inputMode={field.kind === 'url' ? 'url' : undefined}
-          placeholder={field.kind === 'url' ? 'https://' : undefined}
-          autoComplete={field.secret ? 'new-password' : 'off'}
-          spellCheck={false}
-          aria-required={field.required || undefined}
-          disabled={disabled}
-          {...input}
-        />
-      )}
-    </FormField>
   );
 }

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-error';
 import { i18n, intlLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSyncMessenger, useTestMessenger } from '../api/messengers-api';
-import { canSync, PLATFORM_ICONS, PLATFORM_NAMES } from '../utils/platforms';
+import { canSync, PLATFORM_ICONS, platformName } from '../utils/platforms';
 import { MessengerPermissions } from './messenger-permissions';
 
 interface MessengerCardProps {
@@ -33,7 +33,7 @@ export function MessengerCard({
 }: MessengerCardProps) {
   const { t } = useTranslation('messengers');
   const headingId = useId();
-  const name = PLATFORM_NAMES[platform];
+  const name = platformName(platform);
   const Icon = PLATFORM_ICONS[platform];
 
   return (
@@ -46,11 +46,19 @@ export function MessengerCard({
           <h4 id={headingId} className="font-semibold">
             {name}
           </h4>
-          {connection ? (
-            <Badge variant="success">{t('card.connected')}</Badge>
-          ) : (
-            <Badge variant="outline">{t('card.notConnected')}</Badge>
-          )}
+          <div className="flex flex-wrap gap-1">
+            {connection ? (
+              <Badge variant="success">{t('card.connected')}</Badge>
+            ) : (
+              <Badge variant="outline">{t('card.notConnected')}</Badge>
+            )}
+            {connection?.isSample ? (
+              <Badge variant="warning">
+                <FlaskConical aria-hidden="true" />
+                {t('card.sample')}
+              </Badge>
+            ) : null}
+          </div>
         </div>
       </div>
       {connection ? (
@@ -88,7 +96,7 @@ function ConnectedDetails({
   } = useTranslation('messengers');
   const test = useTestMessenger();
   const sync = useSyncMessenger();
-  const name = PLATFORM_NAMES[connection.platform];
+  const name = platformName(connection.platform);
   const dates = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => {
     const date = new Date(iso);
@@ -137,41 +145,122 @@ function ConnectedDetails({
           {connection.lastSyncAt ? formatDate(connection.lastSyncAt) : t('card.neverSynced')}
         </dd>
       </dl>
-      <MessengerPermissions connection={connection} />
-      <div className="flex flex-wrap gap-2">
+      {connection.mailbox ? <MailboxReading mailbox={connection.mailbox} /> : null}
+      <MessengerPermissions connection={connection} readOnly={connection.isSample} />
+      {connection.isSample ? (
+        // A demo's sample mailbox never contacts a server: nothing to test, sync or disconnect.
+        <p className="text-xs text-muted-foreground">{t('card.sampleHint')}</p>
+      ) : (
+        <ConnectionActions
+          connection={connection}
+          testing={test.isPending}
+          syncing={sync.isPending}
+          onTest={runTest}
+          onSync={runSync}
+          onDisconnect={onDisconnect}
+        />
+      )}
+    </>
+  );
+}
+
+/** Test, Sync (where the platform can be pulled) and Disconnect. */
+function ConnectionActions({
+  connection,
+  testing,
+  syncing,
+  onTest,
+  onSync,
+  onDisconnect,
+}: {
+  connection: MessengerConnection;
+  testing: boolean;
+  syncing: boolean;
+  onTest: () => void;
+  onSync: () => void;
+  onDisconnect: () => void;
+}) {
+  const { t } = useTranslation('messengers');
+  const name = platformName(connection.platform);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        loading={testing}
+        onClick={onTest}
+        aria-label={t('actions.testLabel', { platform: name })}
+      >
+        {testing ? null : <FlaskConical aria-hidden="true" />}
+        {testing ? t('actions.testing') : t('actions.test')}
+      </Button>
+      {canSync(connection) ? (
         <Button
           variant="outline"
           size="sm"
-          loading={test.isPending}
-          onClick={runTest}
-          aria-label={t('actions.testLabel', { platform: name })}
+          loading={syncing}
+          onClick={onSync}
+          aria-label={t('actions.syncLabel', { platform: name })}
         >
-          {test.isPending ? null : <FlaskConical aria-hidden="true" />}
-          {test.isPending ? t('actions.testing') : t('actions.test')}
+          {syncing ? null : <RefreshCw aria-hidden="true" />}
+          {syncing ? t('actions.syncing') : t('actions.sync')}
         </Button>
-        {canSync(connection) ? (
-          <Button
-            variant="outline"
-            size="sm"
-            loading={sync.isPending}
-            onClick={runSync}
-            aria-label={t('actions.syncLabel', { platform: name })}
-          >
-            {sync.isPending ? null : <RefreshCw aria-hidden="true" />}
-            {sync.isPending ? t('actions.syncing') : t('actions.sync')}
-          </Button>
-        ) : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive"
-          onClick={onDisconnect}
-          aria-label={t('actions.disconnectLabel', { platform: name })}
-        >
-          <Unplug aria-hidden="true" />
-          {t('actions.disconnect')}
-        </Button>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        onClick={onDisconnect}
+        aria-label={t('actions.disconnectLabel', { platform: name })}
+      >
+        <Unplug aria-hidden="true" />
+        {t('actions.disconnect')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A mailbox read in progress ("Reading mail… 120 of 480", with a progress bar), or why the last
+ * one failed. Nothing while idle.
+ */
+function MailboxReading({ mailbox }: { mailbox: NonNullable<MessengerConnection['mailbox']> }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('messengers');
+  if (mailbox.state === 'failed') {
+    return (
+      <p className="text-xs break-words text-destructive">
+        {t('card.mailbox.failed', { error: mailbox.error ?? t('card.mailbox.unknownError') })}
+      </p>
+    );
+  }
+  if (mailbox.state !== 'syncing') return null;
+  const numbers = new Intl.NumberFormat(intlLocale(language));
+  // Until the server has counted the mails there is no total: the bar shows no value yet.
+  const counted = mailbox.total > 0;
+  const done = Math.min(mailbox.done, mailbox.total);
+  const status = counted
+    ? t('card.mailbox.progress', { done: numbers.format(done), total: numbers.format(mailbox.total) })
+    : t('card.mailbox.starting');
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-xs text-muted-foreground">{status}</p>
+      <div
+        role="progressbar"
+        aria-label={t('card.mailbox.label')}
+        aria-valuemin={0}
+        aria-valuemax={counted ? mailbox.total : undefined}
+        aria-valuenow={counted ? done : undefined}
+        aria-valuetext={status}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: counted ? `${(done / mailbox.total) * 100}%` : '0%' }}
+        />
       </div>
-    </>
+    </div>
   );
 }

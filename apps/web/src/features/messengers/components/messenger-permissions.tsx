@@ -3,16 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateMessengerPermissions } from '../api/messengers-api';
-import { PLATFORM_NAMES } from '../utils/platforms';
+import { platformName } from '../utils/platforms';
 
 /**
- * read_messages lets the platform's messages in as tasks, send_messages lets replies out
- *. Each switch saves at once; while saving it shows the new state.
+ * read_messages lets the platform's messages in as tasks, send_messages lets replies out.
+ * Each switch saves at once; while saving it shows the new state. A sample connection's are
+ * shown as they are, not changed.
  */
-export function MessengerPermissions({ connection }: { connection: MessengerConnection }) {
+export function MessengerPermissions({
+  connection,
+  readOnly = false,
+}: {
+  connection: MessengerConnection;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation('messengers');
   const update = useUpdateMessengerPermissions();
-  const name = PLATFORM_NAMES[connection.platform];
+  const name = platformName(connection.platform);
   const current = update.isPending ? update.variables.permissions : connection.permissions;
 
   const toggle = (permission: MessengerPermission, on: boolean) => {
@@ -37,7 +44,7 @@ export function MessengerPermissions({ connection }: { connection: MessengerConn
             role="switch"
             className="size-5 shrink-0 accent-primary md:size-4"
             checked={current.includes(permission)}
-            disabled={update.isPending}
+            disabled={readOnly || update.isPending}
             onChange={(event) => toggle(permission, event.target.checked)}
           />
           {t(`permissions.${permission}`)}

@@ -59,14 +59,15 @@ function formatted(iso: string): string {
 }
 
 describe('Messengers tab', () => {
-  it('shows the four platforms, each connected with its details or not connected', async () => {
+  it('shows the five platforms, each connected with its details or not connected', async () => {
     await renderTab();
-    const cards = await screen.findAllByRole('listitem', { name: /Telegram|WhatsApp|Discord|Slack/ });
+    const cards = await screen.findAllByRole('listitem', { name: /Telegram|WhatsApp|Discord|Slack|Email/ });
     expect(cards.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Telegram',
       'WhatsApp',
       'Discord',
       'Slack',
+      'Email',
     ]);
 
     const tg = card('Telegram');
@@ -97,6 +98,7 @@ describe('Messengers tab', () => {
     expect(wa.getByRole('button', { name: 'Connect WhatsApp' })).toBeEnabled();
     expect(wa.queryByRole('button', { name: /Test|Sync|Disconnect/ })).not.toBeInTheDocument();
     expect(wa.queryByRole('switch')).not.toBeInTheDocument();
+    expect(card('Email').getByRole('button', { name: 'Connect Email' })).toBeEnabled();
 
     const info = within(screen.getByRole('region', { name: 'How it works' }));
     expect(info.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
@@ -278,8 +280,70 @@ describe('Messengers tab', () => {
     const connect = screen.getByRole('button', { name: 'Connect' });
     expect(connect).toBeDisabled();
     expect(connect).toHaveAccessibleDescription(/Create an account to connect Telegram/);
-    for (const name of ['Telegram', 'WhatsApp', 'Discord', 'Slack']) {
+    for (const name of ['Telegram', 'WhatsApp', 'Discord', 'Slack', 'Email']) {
       expect(card(name).getByRole('button', { name: `Connect ${name}` })).toBeDisabled();
     }
+  });
+});
+
+describe('Email card', () => {
+  it('offers Test, Sync and Disconnect for a connected mailbox, and nothing while it is idle', async () => {
+    await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list(makeConnection('email'))) });
+    const email = within(await screen.findByRole('listitem', { name: 'Email' }));
+    expect(await email.findByText('ada@example.com')).toBeInTheDocument();
+    expect(email.getByRole('button', { name: 'Test Email' })).toBeEnabled();
+    expect(email.getByRole('button', { name: 'Sync Email' })).toBeEnabled();
+    expect(email.getByRole('button', { name: 'Disconnect Email' })).toBeEnabled();
+    expect(email.getByRole('switch', { name: 'Send messages' })).toBeEnabled();
+    expect(email.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(email.queryByText('Sample')).not.toBeInTheDocument();
+  });
+
+  it('shows how far a mailbox read has got, and follows it until it is done', async () => {
+    let mailbox: MessengerConnection['mailbox'] = { state: 'syncing', done: 0, total: 0, error: null };
+    await renderTab({
+      ...fakeRoute(apiRoutes.messengers.list, () => list(makeConnection('email', { mailbox }))),
+    });
+    const email = within(await screen.findByRole('listitem', { name: 'Email' }));
+    // Not counted yet: no value on the bar.
+    const starting = await email.findByRole('progressbar', { name: 'Reading mail' });
+    expect(starting).not.toHaveAttribute('aria-valuenow');
+    expect(email.getByText('Reading mail…')).toBeInTheDocument();
+
+    mailbox = { state: 'syncing', done: 120, total: 480, error: null };
+    // The card reads the list again while the mailbox is being read.
+    expect(await email.findByText('Reading mail… 120 of 480', {}, { timeout: 8000 })).toBeInTheDocument();
+    const bar = email.getByRole('progressbar', { name: 'Reading mail' });
+    expect(bar).toHaveAttribute('aria-valuenow', '120');
+    expect(bar).toHaveAttribute('aria-valuemax', '480');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Reading mail… 120 of 480');
+
+    mailbox = { state: 'idle', done: 480, total: 480, error: null };
+    await waitFor(() => expect(email.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 8000 });
+  });
+
+  it('says why the last read of the mailbox failed', async () => {
+    const failed = makeConnection('email', {
+      mailbox: { state: 'failed', done: 10, total: 480, error: 'The IMAP server closed the connection.' },
+    });
+    await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list(failed)) });
+    const email = within(await screen.findByRole('listitem', { name: 'Email' }));
+    expect(
+      await email.findByText('Reading mail failed: The IMAP server closed the connection.'),
+    ).toBeInTheDocument();
+    expect(email.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('labels a demo’s sample mailbox and offers nothing that would contact a server', async () => {
+    const demo = makeSession({ user: { isDemo: true, name: 'Demo User', fullName: 'Demo User' } });
+    const sample = makeConnection('email', { username: 'demo@doppel.example', isSample: true });
+    await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list(sample)) }, demo);
+    const email = within(await screen.findByRole('listitem', { name: 'Email' }));
+    expect(await email.findByText('Sample')).toBeInTheDocument();
+    expect(email.getByText('demo@doppel.example')).toBeInTheDocument();
+    expect(email.getByText(/never contacts a mail server/)).toBeInTheDocument();
+    expect(email.queryByRole('button', { name: /Test|Sync|Disconnect/ })).not.toBeInTheDocument();
+    expect(email.getByRole('switch', { name: 'Read messages' })).toBeDisabled();
+    expect(email.getByRole('switch', { name: 'Send messages' })).toBeDisabled();
   });
 });

@@ -13,7 +13,7 @@ import { i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
 import { useSession } from '@/lib/services';
 import { useDisconnectMessenger, useMessengers } from '../api/messengers-api';
-import { PLATFORM_NAMES } from '../utils/platforms';
+import { platformName } from '../utils/platforms';
 import { ConnectMessengerDialog } from './connect-messenger-dialog';
 import { MessengerCard } from './messenger-card';
 import { MessengersInfo } from './messengers-info';
@@ -133,7 +133,7 @@ function DisconnectDialog({
   const [shown, setShown] = useState<MessengerConnection | null>(connection);
   // Keep the name on screen while the dialog closes.
   if (connection && connection !== shown) setShown(connection);
-  const platform = shown ? PLATFORM_NAMES[shown.platform] : '';
+  const platform = shown ? platformName(shown.platform) : '';
 
   const confirm = () => {
     if (!connection) return;

@@ -7,19 +7,20 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
-import { PLATFORM_NAMES } from '../utils/platforms';
+import { platformName } from '../utils/platforms';
 
 /**
  * After connecting a platform Doppel could not point at itself: WhatsApp, Slack and Discord
  * are told the webhook URL in their own consoles. Telegram is told by Doppel, and when it
- * refuses this server's address (not public https) its messages are pulled instead.
+ * refuses this server's address (not public https) its messages are pulled instead. A mailbox
+ * never comes here: Doppel reads it itself.
  */
 export function WebhookStep({ connection, onDone }: { connection: MessengerConnection; onDone: () => void }) {
   const { t } = useTranslation('messengers');
   const headingId = useId();
   const urlId = useId();
   const whereId = useId();
-  const name = PLATFORM_NAMES[connection.platform];
+  const name = platformName(connection.platform);
   const { platform } = connection;
 
   const copy = async () => {
@@ -67,7 +68,7 @@ export function WebhookStep({ connection, onDone }: { connection: MessengerConne
               </Button>
             </div>
             <p id={whereId} className="text-xs text-muted-foreground">
-              {t(`webhook.where.${platform}`)}
+              {platform === 'email' ? null : t(`webhook.where.${platform}`)}
             </p>
           </div>
         </>

@@ -20,6 +20,7 @@ import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
+import type { SettingsTab } from '@/lib/open-settings';
 import { useSession, useSessionManager } from '@/lib/services';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { AiModelsTab } from './ai-models-tab';
@@ -28,9 +29,7 @@ import { ProfileTab } from './profile-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { TokensTab } from './tokens-tab';
 
-type TabKey = 'profile' | 'subscription' | 'tokens' | 'language' | 'messengers' | 'mcp' | 'aiModels';
-
-const TABS: Array<{ key: TabKey; icon: LucideIcon }> = [
+const TABS: Array<{ key: SettingsTab; icon: LucideIcon }> = [
   { key: 'profile', icon: UserRound },
   { key: 'subscription', icon: CreditCard },
   { key: 'tokens', icon: Coins },
@@ -50,13 +49,31 @@ interface SettingsDialogProps {
   messengersTab?: ReactNode;
   /** The MCP tab (the user's external MCP servers), passed in the same way. */
   mcpTab?: ReactNode;
+  /**
+   * The tab shown, when the opener decides it (another screen sends the user to Messengers);
+   * without it the dialog keeps its own, starting at Profile.
+   */
+  tab?: SettingsTab;
+  onTabChange?: (tab: SettingsTab) => void;
 }
 
 /** Profile, plan and preferences, opened from the user block. */
-export function SettingsDialog({ open, onOpenChange, messengersTab, mcpTab }: SettingsDialogProps) {
+export function SettingsDialog({
+  open,
+  onOpenChange,
+  messengersTab,
+  mcpTab,
+  tab: shownTab,
+  onTabChange,
+}: SettingsDialogProps) {
   const { t } = useTranslation('settings');
   const isDesktop = useIsDesktop();
-  const [tab, setTab] = useState<TabKey>('profile');
+  const [ownTab, setOwnTab] = useState<SettingsTab>('profile');
+  const tab = shownTab ?? ownTab;
+  const setTab = (next: SettingsTab) => {
+    setOwnTab(next);
+    onTabChange?.(next);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -67,7 +84,7 @@ export function SettingsDialog({ open, onOpenChange, messengersTab, mcpTab }: Se
         </DialogHeader>
         <Tabs
           value={tab}
-          onValueChange={(value) => setTab(value as TabKey)}
+          onValueChange={(value) => setTab(value as SettingsTab)}
           orientation={isDesktop ? 'vertical' : 'horizontal'}
           className="flex min-h-0 flex-1 flex-col md:flex-row"
         >

@@ -81,7 +81,19 @@ export function LeadRow({
           </div>
         </th>
         <td className="px-3 py-2 text-muted-foreground">{role}</td>
-        <td className="px-3 py-2 break-all">{lead.email ?? '—'}</td>
+        <td className="px-3 py-2 break-all">
+          {lead.email ?? '—'}
+          {lead.emailProblem ? (
+            // Bulk Email leaves such an address out; the badge says why, the title what it means.
+            <Badge
+              variant={lead.emailProblem === 'bounced' ? 'danger' : 'warning'}
+              className="ml-1.5"
+              title={t(`leads.emailProblem.${lead.emailProblem}.hint`)}
+            >
+              {t(`leads.emailProblem.${lead.emailProblem}.label`)}
+            </Badge>
+          ) : null}
+        </td>
         <td className="px-3 py-2">
           <SourceIcon source={lead.source} />
         </td>

@@ -1,3 +1,4 @@
+import { setOpenSettingsHandler } from '@/lib/open-settings';
 import { routeKey } from '@/test-support/fake-api';
 import { routes as apiRoutes } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -25,6 +26,16 @@ function renderLeads(server: ReturnType<typeof campaignDetailServer>) {
 
 const table = () => screen.findByRole('table', { name: 'Leads of this campaign' });
 const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+
+/** Opens Bulk Email for the selected leads, writes one and sends it. */
+async function writeBulkEmail(user: ReturnType<typeof renderLeads>['user'], send: string) {
+  await user.click(screen.getByRole('button', { name: 'Bulk Email' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Bulk Email' }));
+  await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Hello');
+  await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Hi {{name}');
+  await user.click(dialog.getByRole('button', { name: send }));
+  return dialog;
+}
 
 describe('Leads tab', () => {
   it('lists leads with name, position at company, email, source, match, last contact and status', async () => {
@@ -154,45 +165,118 @@ describe('Leads tab', () => {
     expect(screen.getByRole('dialog', { name: 'Add a lead' })).toBeInTheDocument();
   });
 
-  it('sends a bulk email to the selected leads and reports how it went', async () => {
+  it('sends a bulk email to the selected leads and closes when none was left out', async () => {
     const withEmail = maya();
-    const without = omar();
-    const server = campaignDetailServer({ leads: [withEmail, without, makeLead({ name: 'Not chosen' })] });
+    const server = campaignDetailServer({ leads: [withEmail, omar(), makeLead({ name: 'Not chosen' })] });
     const { user, fake } = renderLeads(server);
     await table();
     expect(screen.getByRole('button', { name: 'Bulk Email' })).toBeDisabled();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Maya Chen' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select Omar Haddad' }));
-    expect(screen.getByText('Selected: 2')).toBeInTheDocument();
+    expect(screen.getByText('Selected: 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bulk Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bulk Email' });
-    expect(dialog).toHaveTextContent('selected: 2');
+    expect(dialog).toHaveTextContent('selected: 1');
     expect(dialog).toHaveTextContent('{name}, {company} and {position} are replaced');
+    expect(dialog).toHaveTextContent('Emails go out from your connected mailbox');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1' }));
     expect(await within(dialog).findByText('Enter a subject.')).toBeInTheDocument();
     expect(fake.callsTo(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id })).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Hello {{name}');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hi {{name} at {{company}');
-    await user.click(within(dialog).getByRole('button', { name: 'Send to 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1' }));
 
-    await waitFor(() =>
-      expect(fake.callsTo(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id })).toHaveLength(1),
-    );
+    expect(await screen.findByText('Emails queued: 1.')).toBeInTheDocument();
     expect(fake.callsTo(apiRoutes.campaigns.bulkEmail, { id: server.state.campaign.id })[0]!.body).toEqual({
-      leadIds: [withEmail.id, without.id],
+      leadIds: [withEmail.id],
       subject: 'Hello {name}',
       body: 'Hi {name} at {company}',
     });
-    expect(
-      await screen.findByText(
-        'Emails kept in the outbox (no SMTP server is set up): 1. Skipped, no email address: Omar Haddad.',
-      ),
-    ).toBeInTheDocument();
+    expect(server.state.queuedEmails).toEqual([withEmail.id]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
+  });
+
+  it('lists the leads a bulk email left out, by reason', async () => {
+    const queued = maya();
+    const noEmail = omar();
+    const noEmailToo = makeLead({ name: 'Lina Park' });
+    const bounced = makeLead({ name: 'Bo Bounce', email: 'bo@gone.example', emailProblem: 'bounced' });
+    const optedOut = makeLead({ name: 'Una Sub', email: 'una@example.com', emailProblem: 'unsubscribed' });
+    const server = campaignDetailServer({ leads: [queued, noEmail, noEmailToo, bounced, optedOut] });
+    const { user } = renderLeads(server);
+    await table();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    const dialog = await writeBulkEmail(user, 'Send to 5');
+
+    expect(await dialog.findByRole('status')).toHaveTextContent('Emails queued: 1.');
+    const skipped = within(dialog.getByRole('region', { name: 'Left out: 4' }));
+    const names = (group: string) =>
+      within(skipped.getByRole('list', { name: group }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(names('No email address')).toEqual(['Omar Haddad', 'Lina Park']);
+    expect(names('Earlier email bounced')).toEqual(['Bo Bounce']);
+    expect(names('Unsubscribed')).toEqual(['Una Sub']);
+    // The selection was sent: it is cleared, while the report stays until read.
+    expect(screen.queryByText(/^Selected:/)).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // A new opening starts at the form again.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Maya Chen' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk Email' }));
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Bulk Email' })).findByRole('textbox', {
+        name: 'Subject',
+      }),
+    ).toHaveValue('');
+  });
+
+  it('says a bulk email needs a connected mailbox, with the way to Settings → Messengers', async () => {
+    const opened: string[] = [];
+    setOpenSettingsHandler((tab) => opened.push(tab));
+    onTestFinished(() => setOpenSettingsHandler(null));
+    const server = campaignDetailServer({ leads: [maya()], mailbox: false });
+    const { user } = renderLeads(server);
+    await table();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Maya Chen' }));
+    const dialog = await writeBulkEmail(user, 'Send to 1');
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Connect your mailbox in Settings → Messengers → Email, with sending allowed, to send email.',
+    );
+    // Said in the dialog, not in a toast as well; what was typed stays.
+    expect(screen.queryByText('The emails could not be sent.')).not.toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Hello');
+    expect(screen.getByText('Selected: 1')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Open Settings → Messengers' }));
+    expect(opened).toEqual(['messengers']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Email' })).not.toBeInTheDocument());
+  });
+
+  it('marks a lead whose address bounced or unsubscribed', async () => {
+    renderLeads(
+      campaignDetailServer({
+        leads: [
+          maya(),
+          makeLead({ name: 'Bo Bounce', email: 'bo@gone.example', emailProblem: 'bounced' }),
+          makeLead({ name: 'Una Sub', email: 'una@example.com', emailProblem: 'unsubscribed' }),
+        ],
+      }),
+    );
+    await table();
+    const emailCell = (name: string) => within(row(name)).getAllByRole('cell')[2]!;
+    expect(emailCell('Bo Bounce')).toHaveTextContent('bo@gone.exampleBounced');
+    expect(within(emailCell('Bo Bounce')).getByText('Bounced')).toHaveAttribute(
+      'title',
+      'Email to this address came back; Bulk Email leaves it out.',
+    );
+    expect(emailCell('Una Sub')).toHaveTextContent('una@example.comUnsubscribed');
+    expect(emailCell('Maya Chen')).toHaveTextContent(/^maya@northwind\.example$/);
   });
 
   it('selects every lead on the page with one checkbox', async () => {
