@@ -119,7 +119,13 @@ function ConnectedDetails({
 
   const runSync = () =>
     sync.mutate(connection.id, {
-      onSuccess: (result) => notifySuccess(t('toast.synced', { platform: name, count: result.received })),
+      // A mailbox is read by a job: the card shows its progress, and its mail comes in as it goes.
+      onSuccess: (result) =>
+        notifySuccess(
+          connection.platform === 'email'
+            ? t('toast.mailboxReading')
+            : t('toast.synced', { platform: name, count: result.received }),
+        ),
       onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: t('toast.syncFailed') }),
     });
 

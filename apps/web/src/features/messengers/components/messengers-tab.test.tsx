@@ -322,6 +322,25 @@ describe('Email card', () => {
     await waitFor(() => expect(email.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 8000 });
   });
 
+  it('syncs a mailbox by starting a read, whose progress the card then shows', async () => {
+    let current = makeConnection('email');
+    const { user, fake } = await renderTab({
+      ...fakeRoute(apiRoutes.messengers.list, () => list(current)),
+      ...fakeRoute(apiRoutes.messengers.sync, { id: current.id }, () => {
+        current = { ...current, mailbox: { state: 'syncing', done: 0, total: 35, error: null } };
+        return { body: { received: 0, connection: current } };
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sync Email' }));
+    expect(
+      await screen.findByText('Reading your mailbox: new mail becomes tasks as it is read.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/New messages: 0/)).not.toBeInTheDocument();
+    const email = within(screen.getByRole('listitem', { name: 'Email' }));
+    expect(await email.findByText('Reading mail… 0 of 35')).toBeInTheDocument();
+    expect(fake.callsTo(apiRoutes.messengers.sync, { id: current.id })).toHaveLength(1);
+  });
+
   it('says why the last read of the mailbox failed', async () => {
     const failed = makeConnection('email', {
       mailbox: { state: 'failed', done: 10, total: 480, error: 'The IMAP server closed the connection.' },
