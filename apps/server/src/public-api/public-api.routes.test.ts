@@ -98,7 +98,7 @@ async function keyView(user: User, id: string): Promise<ApiKey> {
 /** A contact with its history, written the way messengers leave them. */
 async function seedContact(
   userId: string,
-  fields: { name: string; source: 'telegram' | 'whatsapp' | 'email'; handle?: string; company?: string },
+  fields: { name: string; source: 'telegram' | 'whatsapp' | 'email' | 'linkedin'; handle?: string; company?: string },
   messages: { direction: 'inbound' | 'outbound'; text: string; minutesAgo: number }[] = [],
 ) {
   const [row] = await doppel.ctx.db
@@ -483,8 +483,16 @@ describe('sending messages', () => {
       handle: '4915',
     });
     const noHandle = await seedContact(f.userA.userId, { name: 'No Handle', source: 'telegram' });
+    const mailed = await seedContact(f.userA.userId, {
+      name: 'Mail Person',
+      source: 'email',
+      handle: 'mail.person@example.com',
+    });
+    const linkedIn = await seedContact(f.userA.userId, { name: 'LI Person', source: 'linkedin' });
     const cases: [string, RegExp][] = [
-      [f.emailContact.id, /not a messenger/],
+      [linkedIn.id, /not a channel Doppel sends through/],
+      [f.emailContact.id, /no Email handle/],
+      [mailed.id, /No Email messenger is connected/],
       [whatsApp.id, /No WhatsApp messenger is connected/],
       [noHandle.id, /no Telegram handle/],
     ];

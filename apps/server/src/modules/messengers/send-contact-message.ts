@@ -35,7 +35,7 @@ export async function sendContactMessage(
   if (!platform.success) {
     throw new AppError(
       'conflict',
-      `This contact is on ${contact.source}, which is not a messenger Doppel sends through (Telegram, WhatsApp, Slack or Discord).`,
+      `This contact is on ${contact.source}, which is not a channel Doppel sends through (Telegram, WhatsApp, Slack, Discord or Email).`,
     );
   }
   const name = platformName(platform.data);
