@@ -15,10 +15,13 @@ import { allows, credentialsOf } from './messenger-connections';
  * catch the mail.
  */
 
-/** How often the watched mailboxes are checked against the connected ones, and leases renewed. */
-const ROUND_MS = 60_000;
+/**
+ * How often the watched mailboxes are checked against the connected ones, and leases renewed:
+ * a newly connected mailbox is watched within this.
+ */
+const ROUND_MS = 15_000;
 /** A lease outlives a few missed rounds before another process takes the mailbox over. */
-const LEASE_MS = 3 * ROUND_MS;
+const LEASE_MS = 4 * ROUND_MS;
 
 interface Watch {
   /** What the watch was started with: a changed connection (new password) restarts it. */
