@@ -98,7 +98,12 @@ async function keyView(user: User, id: string): Promise<ApiKey> {
 /** A contact with its history, written the way messengers leave them. */
 async function seedContact(
   userId: string,
-  fields: { name: string; source: 'telegram' | 'whatsapp' | 'email' | 'linkedin'; handle?: string; company?: string },
+  fields: {
+    name: string;
+    source: 'telegram' | 'whatsapp' | 'email' | 'linkedin';
+    handle?: string;
+    company?: string;
+  },
   messages: { direction: 'inbound' | 'outbound'; text: string; minutesAgo: number }[] = [],
 ) {
   const [row] = await doppel.ctx.db

@@ -125,7 +125,10 @@ async function tasksOf(user: User): Promise<Task[]> {
 }
 
 async function historyOf(contactId: string) {
-  return doppel.ctx.db.select().from(communicationHistory).where(eq(communicationHistory.contactId, contactId));
+  return doppel.ctx.db
+    .select()
+    .from(communicationHistory)
+    .where(eq(communicationHistory.contactId, contactId));
 }
 
 function deliveredTo(address: string) {
@@ -321,9 +324,9 @@ describe('mail out', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     await settle(user);
     expect(deliveredTo(ann)).toHaveLength(2);
-    expect((await tasksOf(user)).find((candidate) => candidate.id === second.id)!.context.delivery?.status).toBe(
-      'sent',
-    );
+    expect(
+      (await tasksOf(user)).find((candidate) => candidate.id === second.id)!.context.delivery?.status,
+    ).toBe('sent');
   });
 
   it('never sends twice after a crash mid-send: found in Sent it is sent, else unknown until Retry', async () => {
@@ -354,7 +357,10 @@ describe('mail out', () => {
     await settle(user);
     expect(deliveredTo(ann)).toHaveLength(0);
     const unknown = (await tasksOf(user)).find((candidate) => candidate.id === second.id)!;
-    expect(unknown.context.delivery).toMatchObject({ status: 'unknown', error: expect.stringContaining('Sent') });
+    expect(unknown.context.delivery).toMatchObject({
+      status: 'unknown',
+      error: expect.stringContaining('Sent'),
+    });
     await call(user, 'POST', `/api/tasks/${second.id}/delivery/retry`);
     await settle(user);
     expect(deliveredTo(ann)).toHaveLength(1);
@@ -423,7 +429,10 @@ describe('campaign mail', () => {
     const token = url.searchParams.get('token')!;
 
     // Maya unsubscribes with one click, as her mail provider does it (RFC 8058).
-    const shown = await doppel.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${encodeURIComponent(token)}` });
+    const shown = await doppel.app.inject({
+      method: 'GET',
+      url: `/api/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
     expect(shown.json()).toEqual({ address: 'maya@north.test', sender: 'Alex Morgan', unsubscribed: false });
     const oneClick = await doppel.app.inject({
       method: 'POST',
@@ -479,7 +488,8 @@ describe('campaign mail', () => {
         inReplyTo: toBo.messageId!,
       }).raw,
     );
-    const [mailbox] = (await call(user, 'GET', '/api/messengers')).json<{ items: MessengerConnection[] }>().items;
+    const [mailbox] = (await call(user, 'GET', '/api/messengers')).json<{ items: MessengerConnection[] }>()
+      .items;
     await call(user, 'POST', `/api/messengers/${mailbox!.id}/sync`);
     await settle(user);
 
@@ -529,9 +539,15 @@ describe('demo sandboxes', () => {
     const token = demo.json<{ accessToken: string }>().accessToken;
     const headers = { authorization: `Bearer ${token}` };
     const list = await doppel.app.inject({ method: 'GET', url: '/api/messengers', headers });
-    const [sample] = list.json<{ items: MessengerConnection[] }>().items.filter((item) => item.platform === 'email');
+    const [sample] = list
+      .json<{ items: MessengerConnection[] }>()
+      .items.filter((item) => item.platform === 'email');
     expect(sample).toMatchObject({ isSample: true, username: 'alex.morgan@example.com' });
-    const test = await doppel.app.inject({ method: 'POST', url: `/api/messengers/${sample!.id}/test`, headers });
+    const test = await doppel.app.inject({
+      method: 'POST',
+      url: `/api/messengers/${sample!.id}/test`,
+      headers,
+    });
     expect(test.statusCode).toBe(403);
   });
 });

@@ -62,7 +62,10 @@ function toMessengerConnection(
     },
     credentialHints: row.credentialHints,
     inbound: {
-      url: row.platform === 'email' ? '' : inboundUrl(ctx, row.platform, row.id, row.credentialHints.webhook_url),
+      url:
+        row.platform === 'email'
+          ? ''
+          : inboundUrl(ctx, row.platform, row.id, row.credentialHints.webhook_url),
       registered: row.inboundRegistered,
     },
     mailbox:
