@@ -13,6 +13,7 @@ for (const script of [
   'restart.mjs',
   'faults.mjs',
   'extraction-latency.mjs',
+  'email-first-sync.mjs',
 ]) {
   // tsx lets the benchmarks share TypeScript helpers with the end-to-end tests.
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {

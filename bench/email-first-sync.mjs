@@ -1,0 +1,305 @@
+// The first read of a user's mailbox (issue 18): a real Dovecot on 127.0.0.1 (the tests' own,
+// apps/server/src/test-support/dovecot.ts) holding 5,000 mails of the last 14 days — plain
+// letters and replies, HTML newsletters, small attachments, a few large ones, Russian mail in
+// windows-1251 and KOI8-R, bounces and out-of-office replies — read through the IMAP reader the
+// app uses, every batch and every mail parsed, as the first sync after Connect does.
+// Budgets: under 30 s; the reader holds under 32 MB more at a time (heap + buffers).
+//
+// Environment: MAILS (default 5000), BATCH (mails per batch, default 100).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+const MAILS = Number(process.env.MAILS ?? 5000);
+const BATCH = Number(process.env.BATCH ?? 100);
+const DAY = 86_400_000;
+
+const { startDovecot } = await import('../apps/server/src/test-support/dovecot.ts');
+
+let seed = 11;
+const random = () => {
+  seed = (seed * 48_271) % 2_147_483_647;
+  return seed / 2_147_483_647;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+const WORDS = `pilot pricing customer partner investor revenue churn onboarding contract meeting proposal
+  discount renewal pipeline forecast hiring engineer product roadmap launch feature integration
+  campaign lead outreach quarter budget margin growth retention referral agency reseller market
+  segment enterprise startup founder board update metric dashboard report invoice payment`.split(/\s+/);
+const RUSSIAN = 'пилот цена клиент партнер инвестор выручка договор встреча скидка продление отчёт'.split(
+  ' ',
+);
+const sentence = (words = WORDS) =>
+  `${Array.from({ length: 8 + Math.floor(random() * 10) }, () => pick(words)).join(' ')}.`;
+const paragraph = (words) =>
+  Array.from({ length: 3 + Math.floor(random() * 4) }, () => sentence(words)).join(' ');
+
+/** windows-1251 and KOI8-R bytes, from the decoder's own table (no encoder package needed). */
+function encodeSingleByte(text, charset) {
+  const table = new Map();
+  const decoder = new TextDecoder(charset);
+  for (let byte = 0; byte < 256; byte++) table.set(decoder.decode(Uint8Array.of(byte)), byte);
+  return Buffer.from([...text].map((char) => table.get(char) ?? 0x3f));
+}
+
+const base64Lines = (bytes) => bytes.toString('base64').replace(/.{76}/g, '$&\r\n');
+// Attachment bytes need not repeat from run to run; their sizes do (they come from `random`).
+const noise = (size) => randomBytes(size);
+
+function header(n, date, extra = []) {
+  return [
+    `From: ${pick(['Anna', 'Boris', 'Chen', 'Dana', 'Emil'])} ${pick(['Lee', 'Ivanova', 'Moreau', 'Garcia'])} <lead${n % 900}@example${n % 37}.org>`,
+    'To: Founder <founder@example.com>',
+    `Message-ID: <bench-${n}@example${n % 37}.org>`,
+    `Date: ${date.toUTCString()}`,
+    'MIME-Version: 1.0',
+    ...extra,
+  ];
+}
+
+function mail(n, date) {
+  const kind = random();
+  const subject = `Subject: ${sentence().slice(0, 60)}`;
+  if (kind < 0.5) {
+    const reply = n > 10 && random() < 0.5;
+    return [
+      ...header(n, date, [
+        reply ? `Subject: Re: ${sentence().slice(0, 50)}` : subject,
+        ...(reply
+          ? [
+              `In-Reply-To: <bench-${n - 7}@example.org>`,
+              `References: <bench-${n - 9}@example.org> <bench-${n - 7}@example.org>`,
+            ]
+          : []),
+        'Content-Type: text/plain; charset=utf-8',
+      ]),
+      '',
+      paragraph(),
+      '',
+      paragraph(),
+      ...(reply ? ['', `On ${date.toUTCString()} Founder wrote:`, `> ${sentence()}`, `> ${sentence()}`] : []),
+      '',
+    ].join('\r\n');
+  }
+  if (kind < 0.78) {
+    const html = `<html><head><style>.a{color:#333}</style><script>track(${n})</script></head><body>${Array.from(
+      { length: 10 + Math.floor(random() * 60) },
+      () =>
+        `<p class="a">${sentence()}</p><table><tr><td><a href="https://example.org/${n}">${pick(WORDS)}</a></td></tr></table>`,
+    ).join('')}</body></html>`;
+    return [
+      ...header(n, date, [
+        subject,
+        'List-Unsubscribe: <mailto:unsubscribe@example.org>',
+        'Content-Type: multipart/alternative; boundary="alt"',
+      ]),
+      '',
+      '--alt',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      paragraph(),
+      '--alt',
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(Buffer.from(html)),
+      '--alt--',
+      '',
+    ].join('\r\n');
+  }
+  if (kind < 0.9 || kind >= 0.995) {
+    // A deck or an invoice; one mail in two hundred carries a large one (read in parts).
+    const size =
+      kind >= 0.995 ? 3_000_000 + Math.floor(random() * 2_000_000) : 40_000 + Math.floor(random() * 260_000);
+    return [
+      ...header(n, date, [subject, 'Content-Type: multipart/mixed; boundary="mix"']),
+      '',
+      '--mix',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `${paragraph()} The file is attached.`,
+      '--mix',
+      'Content-Type: application/pdf',
+      `Content-Disposition: attachment; filename="deck-${n}.pdf"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      base64Lines(noise(size)),
+      '--mix--',
+      '',
+    ].join('\r\n');
+  }
+  if (kind < 0.96) {
+    const charset = random() < 0.5 ? 'windows-1251' : 'koi8-r';
+    return Buffer.concat([
+      encodeSingleByte(
+        [
+          ...header(n, date, [
+            `Subject: ${sentence(RUSSIAN)}`,
+            `Content-Type: text/plain; charset=${charset}`,
+            'Content-Transfer-Encoding: 8bit',
+          ]),
+          '',
+          paragraph(RUSSIAN),
+          '',
+        ].join('\r\n'),
+        charset,
+      ),
+    ]);
+  }
+  if (kind < 0.98) {
+    return [
+      ...header(n, date, [
+        'Subject: Automatic reply: back next week',
+        'Auto-Submitted: auto-replied',
+        'Content-Type: text/plain',
+      ]),
+      '',
+      'I am out of the office until Monday.',
+      '',
+    ].join('\r\n');
+  }
+  return [
+    ...header(n, date, [
+      'Subject: Undelivered Mail Returned to Sender',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="rep"',
+    ]),
+    '',
+    '--rep',
+    'Content-Type: text/plain',
+    '',
+    'Your message could not be delivered.',
+    '--rep',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.example.org',
+    '',
+    `Final-Recipient: rfc822; gone${n}@example.org`,
+    'Action: failed',
+    'Status: 5.1.1',
+    '',
+    '--rep',
+    'Content-Type: text/rfc822-headers',
+    '',
+    `Message-ID: <outreach-${n}@example.com>`,
+    '',
+    '--rep--',
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * The read itself runs in a process of its own, so its memory figures are the reader's and not
+ * those of generating 300 MB of mail. It reads twice: once timed, sampling memory as it goes (the
+ * garbage collector runs when it likes, so those peaks include garbage not yet collected), and
+ * once collecting garbage as it goes, for what the reader really holds at a time.
+ */
+async function readInThisProcess({ imap, since }) {
+  const { createImapReader } = await import('../apps/server/src/integrations/email/imap-reader.ts');
+  const reader = createImapReader();
+  const settings = { imap, smtp: imap, address: 'founder@example.com', senderName: 'Founder' };
+  const held = (usage) => usage.heapUsed + usage.arrayBuffers;
+  const start = process.memoryUsage();
+  let peakRss = start.rss;
+  let peakHeld = held(start);
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeld = Math.max(peakHeld, held(usage));
+  }, 10);
+  const started = performance.now();
+  const figures = { read: 0, characters: 0, bounces: 0, automatic: 0 };
+  for await (const batch of reader.read(settings, null, { since: new Date(since), batchSize: BATCH })) {
+    figures.read += batch.mails.length;
+    for (const parsed of batch.mails) {
+      figures.characters += parsed.text.length;
+      if (parsed.bounce) figures.bounces += 1;
+      if (parsed.automatic) figures.automatic += 1;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+
+  globalThis.gc();
+  const before = held(process.memoryUsage());
+  let peakLive = before;
+  // Collected every 25 ms: what is still held then is what the reader holds (a mail being parsed,
+  // the batch in hand), not garbage waiting for the collector.
+  const collector = setInterval(() => {
+    globalThis.gc();
+    peakLive = Math.max(peakLive, held(process.memoryUsage()));
+  }, 25);
+  let readAgain = 0;
+  for await (const batch of reader.read(settings, null, { since: new Date(since), batchSize: BATCH })) {
+    readAgain += batch.mails.length;
+  }
+  clearInterval(collector);
+  if (readAgain !== figures.read)
+    throw new Error(`The second read took ${readAgain} mails, the first ${figures.read}.`);
+  return {
+    ...figures,
+    seconds,
+    heldGrowth: peakHeld - held(start),
+    rssGrowth: peakRss - start.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    liveGrowth: peakLive - before,
+  };
+}
+
+if (process.env.EMAIL_SYNC_READ) {
+  const result = await readInThisProcess(JSON.parse(process.env.EMAIL_SYNC_READ));
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+
+const dovecot = await startDovecot({ users: [{ name: 'founder', password: 'bench-password' }] });
+try {
+  const now = Date.now();
+  const fillStarted = performance.now();
+  let bytes = 0;
+  dovecot.writeMessages(
+    'founder',
+    'INBOX',
+    (function* () {
+      for (let n = 0; n < MAILS; n++) {
+        const receivedAt = new Date(now - 14 * DAY + ((n + 0.5) / MAILS) * 14 * DAY);
+        const raw = mail(n, receivedAt);
+        bytes += raw.length;
+        yield { raw, receivedAt, seen: random() < 0.7 };
+      }
+    })(),
+  );
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', import.meta.filename], {
+    env: {
+      ...process.env,
+      EMAIL_SYNC_READ: JSON.stringify({ imap: dovecot.settingsFor('founder'), since: now - 14 * DAY }),
+    },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`The reading process failed (${child.status ?? child.signal}).`);
+  const result = JSON.parse(child.stdout);
+
+  const session = (await dovecot.log())
+    .split('\n')
+    .findLast((line) => line.includes('imap(founder)') && line.includes('Logged out'));
+  const downloaded = Number(/\bout=(\d+)/.exec(session ?? '')?.[1] ?? NaN);
+  const MB = (value) => (value / 1024 / 1024).toFixed(1);
+  console.info(
+    `\nFirst mailbox sync: ${MAILS.toLocaleString('en')} mails of 14 days, ${MB(bytes)} MB in Dovecot (filled in ${fillSeconds.toFixed(1)} s), batches of ${BATCH}`,
+  );
+  console.info(
+    `  read and parsed ${result.read.toLocaleString('en')} mails in ${result.seconds.toFixed(1)} s (${Math.round(result.read / result.seconds)} mails/s; ${MB(result.characters * 2)} MB of text kept, ${result.bounces} bounces, ${result.automatic} automatic)   budget < 30 s`,
+  );
+  console.info(
+    `  downloaded ${MB(downloaded)} MB of ${MB(bytes)} MB (large mails are read as header and text parts)`,
+  );
+  console.info(
+    `  memory of the reading process: held at most +${MB(result.liveGrowth)} MB (heap + buffers, read again collecting garbage every 25 ms)   budget < 32 MB`,
+  );
+  console.info(
+    `  as sampled during the timed read: heap + buffers +${MB(result.heldGrowth)} MB, RSS +${MB(result.rssGrowth)} MB, max RSS ${MB(result.maxRss)} MB (garbage not yet collected included)`,
+  );
+} finally {
+  await dovecot.stop();
+}
