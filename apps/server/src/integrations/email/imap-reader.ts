@@ -328,29 +328,21 @@ export function createImapReader(options: ImapReaderOptions = {}): MailReader {
 
   /**
    * UIDs of mail received at or after `since`. IMAP's SINCE compares dates, not times, in the
-   * server's time zone: the search starts a day early, and the messages of the days either side
-   * of `since` are checked against their exact INTERNALDATE.
+   * server's time zone: the search starts a day early, and every mail it finds is checked against
+   * its exact INTERNALDATE (one small FETCH; a window of days holds recent mail only). Checking
+   * only the days either side of `since` let through, now and then, mail the server's date search
+   * placed differently from its INTERNALDATE.
    */
   async function uidsSince(client: ImapFlow, since: Date): Promise<number[]> {
     const dayBefore = new Date(since.getTime() - DAY_MS);
     const candidates = await searchUids(client, { since: dayBefore });
     if (candidates.length === 0) return [];
-    const borderline = await searchUids(client, {
-      since: dayBefore,
-      before: new Date(since.getTime() + 2 * DAY_MS),
-    });
-    const tooOld = new Set<number>();
-    if (borderline.length > 0) {
-      for await (const message of client.fetch(
-        borderline,
-        { uid: true, internalDate: true },
-        { uid: true },
-      )) {
-        const received = message.internalDate ? new Date(message.internalDate) : null;
-        if (received && received.getTime() < since.getTime()) tooOld.add(message.uid);
-      }
+    const recent: number[] = [];
+    for await (const message of client.fetch(candidates, { uid: true, internalDate: true }, { uid: true })) {
+      const received = message.internalDate ? new Date(message.internalDate) : null;
+      if (!received || received.getTime() >= since.getTime()) recent.push(message.uid);
     }
-    return candidates.filter((uid) => !tooOld.has(uid)).sort((a, b) => a - b);
+    return recent.sort((a, b) => a - b);
   }
 
   async function parseSafely(raw: Buffer, uid: number, receivedAt: Date): Promise<InboundMail> {
