@@ -45,13 +45,18 @@ function readToken(ctx: AppContext, token: string): { userId: string; address: s
   return { userId, address };
 }
 
-/** The unsubscribe links of a campaign mail to this address (messengers' send job adds them). */
+/**
+ * The unsubscribe links of a campaign mail to this address (messengers' send job adds them): the
+ * one-click address mail providers POST to (List-Unsubscribe, RFC 8058), the mailto beside it, and
+ * the page a person opens from the footer.
+ */
 export function unsubscribeLinks(ctx: AppContext) {
   return (userId: string, address: string, mailbox: string) => {
-    const token = unsubscribeToken(ctx, userId, address);
+    const token = encodeURIComponent(unsubscribeToken(ctx, userId, address));
     return {
-      url: `${ctx.config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
-      mailto: `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
+      url: `${ctx.config.publicUrl}/api/unsubscribe?token=${token}`,
+      page: `${ctx.config.publicUrl}/unsubscribe?token=${token}`,
+      mailto: `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${decodeURIComponent(token)}`)}`,
     };
   };
 }

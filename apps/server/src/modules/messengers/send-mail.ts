@@ -148,18 +148,18 @@ export type UnsubscribeLinks = (
   userId: string,
   address: string,
   mailbox: string,
-) => { mailto: string; url: string };
+) => { mailto: string; url: string; page: string };
 
 function outgoingMail(row: SendRow, mailbox: string, links: UnsubscribeLinks | null): OutgoingMail {
   const unsubscribe = row.unsubscribable && links ? links(row.userId, row.toAddress, mailbox) : undefined;
   return {
     to: { address: row.toAddress, ...(row.toName ? { name: row.toName } : {}) },
     subject: row.subject,
-    text: unsubscribe ? `${row.textBody}\n\n--\n${unsubscribe.url}` : row.textBody,
+    text: unsubscribe ? `${row.textBody}\n\n--\n${unsubscribe.page}` : row.textBody,
     messageId: row.messageId,
     ...(row.inReplyTo ? { inReplyTo: row.inReplyTo } : {}),
     ...(row.references.length > 0 ? { references: row.references } : {}),
-    ...(unsubscribe ? { listUnsubscribe: unsubscribe } : {}),
+    ...(unsubscribe ? { listUnsubscribe: { mailto: unsubscribe.mailto, url: unsubscribe.url } } : {}),
   };
 }
 
