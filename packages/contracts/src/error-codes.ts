@@ -29,6 +29,7 @@ export const errorCodes = [
   'link_unreachable',
   'messenger_failed',
   'mailbox_required',
+  'recipient_opted_out',
   'database_unavailable',
   'storage_unavailable',
   'internal',
@@ -65,6 +66,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   // Sending email needs the user's own mailbox connected (Settings → Messengers → Email) with
   // the send permission.
   mailbox_required: 409,
+  // Campaign mail to an address that unsubscribed or bounced for good: never sent again.
+  recipient_opted_out: 409,
   // The database dropped the connection or is restarting: nothing was wrong with the request,
   // and the same request shortly after succeeds (with a Retry-After header).
   database_unavailable: 503,
@@ -101,6 +104,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   messenger_failed: 'The messenger platform did not accept the request',
   mailbox_required:
     'Connect your mailbox in Settings → Messengers → Email, with sending allowed, to send email.',
+  recipient_opted_out:
+    'This address unsubscribed from your campaign mail, or mail to it bounced: it is not mailed again.',
   database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   storage_unavailable:
     'The file could not be stored just now. Nothing was saved; please try again in a few seconds.',

@@ -16,6 +16,7 @@ import type { DoppelApp } from '../../app';
 import { startDovecot, type TestDovecot } from '../../test-support/dovecot';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test-support/smtp-test-server';
 import { createTestApp, ManualClock, signedInUser } from '../../test-support/test-app';
+import { createTask } from '../tasks';
 
 /*
  * The user's own mailbox as a channel (issue 18), end to end through the HTTP API against a real
@@ -505,6 +506,19 @@ describe('campaign mail', () => {
     // The bounce is not a person's reply.
     const replies = (await tasksOf(user)).filter((task) => task.type === 'message_reply');
     expect(replies.map((task) => task.contact?.name)).toEqual(['Bo Park']);
+
+    // A follow-up from an outreach task for Maya is refused too, and nothing is queued for her.
+    const outreach = await createTask(doppel.ctx, user.userId, {
+      type: 'message_reply',
+      title: 'Follow up with Maya',
+      contactId: byName('Maya Chen').contactId!,
+      context: { campaignId: campaign.id, leadId: ids[0]! },
+    });
+    const followUp = await call(user, 'POST', `/api/tasks/${outreach.id}/send`, {
+      text: 'Just checking in.',
+    });
+    expect(followUp.statusCode).toBe(409);
+    expect(followUp.json().error.code).toBe('recipient_opted_out');
 
     const again = await bulk({ leadIds: ids, subject: 'Following up', body: 'One more note.' });
     expect(again.json<BulkEmailResult>()).toEqual({

@@ -1,4 +1,13 @@
-import { and, desc, emailMessages, emailSends, eq, messengerConnections, type DbOrTx } from '@doppel/db';
+import {
+  and,
+  desc,
+  emailMessages,
+  emailOptOuts,
+  emailSends,
+  eq,
+  messengerConnections,
+  type DbOrTx,
+} from '@doppel/db';
 import { MailboxError, type MailboxSettings, type OutgoingMail } from '../../integrations/email/mailbox';
 import { newMessageId } from '../../integrations/email/smtp-sender';
 import { AppError } from '../../lib/app-error';
@@ -97,6 +106,15 @@ export async function queueEmail(
   email: QueuedEmail,
 ): Promise<{ sendId: string; messageId: string }> {
   const mailbox = await sendingMailbox(tx, email.userId);
+  const toAddress = email.to.address.trim().toLowerCase();
+  if (email.unsubscribable) {
+    // Campaign mail never goes to an address that opted out or bounced (campaigns' table).
+    const [optedOut] = await tx
+      .select({ address: emailOptOuts.address })
+      .from(emailOptOuts)
+      .where(and(eq(emailOptOuts.userId, email.userId), eq(emailOptOuts.address, toAddress)));
+    if (optedOut) throw new AppError('recipient_opted_out');
+  }
   const thread = email.inThreadOf ? await latestMailOf(tx, email.userId, email.inThreadOf) : null;
   const messageId = newMessageId(mailbox.username);
   const [row] = await tx
@@ -108,7 +126,7 @@ export async function queueEmail(
       taskId: email.taskId ?? null,
       campaignId: email.campaignId ?? null,
       leadId: email.leadId ?? null,
-      toAddress: email.to.address.trim().toLowerCase(),
+      toAddress,
       toName: email.to.name ?? null,
       // One header line: a subject typed or filled from a file may hold a line break.
       subject: cutText(email.subject.replace(/[\r\n]+/g, ' ').trim(), 300),
