@@ -47,12 +47,28 @@ export async function peakMemoryDuring<T>(
     peakHeld = Math.max(peakHeld, held(usage));
     peakRss = Math.max(peakRss, usage.rss);
   };
-  const timer = setInterval(sample, options.everyMs ?? (collect ? 50 : 5));
+  /*
+   * The next sample waits at least four times as long as the last one took: in a test process
+   * with a large heap (other test files' databases) a full collection can take longer than the
+   * interval, and back-to-back collections would leave the work no time to run at all.
+   */
+  const everyMs = options.everyMs ?? (collect ? 50 : 5);
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      const started = performance.now();
+      sample();
+      if (!done) schedule(Math.max(everyMs, 4 * (performance.now() - started)));
+    }, delay);
+  };
+  schedule(everyMs);
   try {
     const result = await work();
     sample();
     return { result, heapGrowth: peakHeld - held(start), rssGrowth: peakRss - start.rss };
   } finally {
-    clearInterval(timer);
+    done = true;
+    clearTimeout(timer);
   }
 }
