@@ -70,8 +70,9 @@ async function statusText({ ctx, auth, language, model }: CommandRun, texts: Age
     countTasks(ctx, auth.userId),
     listMessengers(ctx, auth.userId),
   ]);
+  // A demo's sample mailbox is shown in Settings as a sample; it connects nothing.
   const connected = messengers
-    .filter((connection) => connection.isConnected)
+    .filter((connection) => connection.isConnected && !connection.isSample)
     .map((connection) => `${platformName(connection.platform)} (${connection.username})`);
   const numbers = new Intl.NumberFormat(language);
   const state = status.online
