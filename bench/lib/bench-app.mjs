@@ -1,9 +1,10 @@
-// The app under a list benchmark: the server on the embedded database in memory (or on
-// PostgreSQL with BENCH_DATABASE_URL), one verified account, and a session for its requests.
+// The app under a list benchmark: the server on the embedded database in memory (or in
+// `dataDir`, as `npm start` keeps it, or on PostgreSQL with BENCH_DATABASE_URL), one verified
+// account, and a session for its requests.
 // Run through tsx (bench/run.mjs): it imports the server's TypeScript.
 import { randomUUID } from 'node:crypto';
 
-export async function startBenchApp() {
+export async function startBenchApp({ dataDir, config = {} } = {}) {
   const { openDatabase } = await import('../../packages/db/src/index.ts');
   const { buildApp } = await import('../../apps/server/src/app.ts');
   const { testConfig } = await import('../../apps/server/src/test-support/test-app.ts');
@@ -12,8 +13,8 @@ export async function startBenchApp() {
 
   const database = process.env.BENCH_DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL, poolSize: 10 })
-    : await openDatabase({ kind: 'pglite-memory' });
-  const { app, ctx } = await buildApp({ config: testConfig(), database, logger: false });
+    : await openDatabase(dataDir ? { kind: 'pglite', dataDir } : { kind: 'pglite-memory' });
+  const { app, ctx } = await buildApp({ config: testConfig(config), database, logger: false });
   const now = new Date();
   const userId = await ctx.db.transaction((tx) =>
     createAccount(tx, {

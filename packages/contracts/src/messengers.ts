@@ -71,6 +71,41 @@ export const credentialFields: Record<MessengerPlatform, CredentialField[]> = {
   ],
 };
 
+/**
+ * Why talking to the user's mailbox failed, as a code the app words in the user's language:
+ * - auth_failed: the server refused the user name or password (IMAP NO on LOGIN, SMTP 535);
+ * - unreachable: no connection (DNS, refused, reset);
+ * - tls_failed: the TLS handshake failed (wrong port for TLS, bad certificate);
+ * - timeout: the server stopped answering;
+ * - rejected: SMTP refused the message for good (5xx): sending it again will not help;
+ * - deferred: SMTP refused it for now (4xx): a later attempt may succeed;
+ * - protocol: the server answered something we could not use.
+ */
+export const mailboxFailures = [
+  'auth_failed',
+  'unreachable',
+  'tls_failed',
+  'timeout',
+  'rejected',
+  'deferred',
+  'protocol',
+] as const;
+export type MailboxFailure = (typeof mailboxFailures)[number];
+
+/**
+ * Why an email did not go out, or may not have: the mailbox's failures, and
+ * - disconnected: the mailbox was disconnected, or may no longer send;
+ * - interrupted: sending was cut short and the Sent folder does not show the mail;
+ * - opted_out: campaign mail to an address that opted out or bounced since it was queued.
+ */
+export const emailDeliveryProblems = [
+  ...mailboxFailures,
+  'disconnected',
+  'interrupted',
+  'opted_out',
+] as const;
+export type EmailDeliveryProblem = (typeof emailDeliveryProblems)[number];
+
 /** How far back the first read of a newly connected mailbox goes. */
 export const EMAIL_FIRST_SYNC_DAYS = 14;
 
@@ -173,14 +208,15 @@ export const messengerConnectionSchema = z.object({
   /**
    * Email: reading the mailbox. syncing while a read runs (the first one takes the last
    * EMAIL_FIRST_SYNC_DAYS days), with how many mails of how many are done; failed with the
-   * reason. Null for the other platforms.
+   * reason's code. Null for the other platforms.
    */
   mailbox: z
     .object({
       state: z.enum(['idle', 'syncing', 'failed']),
       done: z.number().int(),
       total: z.number().int(),
-      error: z.string().nullable(),
+      /** Why the last read failed (state failed). */
+      error: z.enum(mailboxFailures).nullable(),
     })
     .nullable(),
   /** A demo sandbox's sample connection: shown labelled, never contacts a server. */

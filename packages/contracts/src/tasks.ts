@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailDeliveryProblems } from './messengers';
 
 export const taskTypes = [
   'message_reply',
@@ -100,14 +101,17 @@ export const taskContextSchema = z
     /**
      * How the sent reply went out: through a connected messenger, or to send by hand; an email
      * is queued until the user's mail server accepts it (sent), refuses it (failed, with the
-     * server's reason; Retry sends it again) or a crash left its fate unknown (unknown: the user
-     * checks the Sent folder before Retry, so nothing goes out twice unasked).
+     * reason; Retry sends it again) or a crash left its fate unknown (unknown: the user checks the
+     * Sent folder before Retry, so nothing goes out twice unasked).
      */
     delivery: z.object({
       status: z.enum(['sent', 'to_send_manually', 'queued', 'failed', 'unknown']),
       channel: contactSourceSchema.nullable(),
       at: z.string(),
-      error: z.string().max(1000).optional(),
+      /** Why it failed or may not have gone out, as a code the app words. */
+      reason: z.enum(emailDeliveryProblems).optional(),
+      /** The mail server's own reply line, as it gave it (e.g. "550 5.1.1 User unknown"). */
+      serverReply: z.string().max(1000).optional(),
     }),
     /** The knowledge-base passages the analysis drew on, cited under it. */
     analysisSources: z.array(knowledgeSourceSchema).max(10),

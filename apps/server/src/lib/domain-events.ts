@@ -1,3 +1,4 @@
+import type { EmailDeliveryProblem } from '@doppel/contracts';
 import type { Db, Tx } from '@doppel/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadActor, type Actor } from './actor';
@@ -52,7 +53,9 @@ export interface DomainEventShapes {
     contactId: string | null;
     messageId: string;
     status: 'sent' | 'failed' | 'unknown';
-    error: string | null;
+    /** Why it failed or may not have gone out; the server's own reply line when it gave one. */
+    reason: EmailDeliveryProblem | null;
+    serverReply: string | null;
     at: string;
   };
   /** A delivery-status notification in the user's mailbox: mail to these addresses bounced. */

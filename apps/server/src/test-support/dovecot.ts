@@ -23,12 +23,13 @@ import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import type { MailServer } from '../integrations/email/mailbox';
 import { freePort } from './free-port';
+import type { SelfSignedCertificate } from './self-signed-certificate';
 
 /*
  * A real Dovecot IMAP server for tests and benchmarks, configured entirely inside a temporary
  * folder: its own dovecot.conf (`dovecot -F -c`), runtime and state folders, log file, a
  * passwd-file of users with plain passwords, and Maildirs. It listens on 127.0.0.1 only, on a free
- * port, without TLS. Nothing system-wide is read or changed; the Debian package only has to be
+ * port, without TLS unless given a certificate (then STARTTLS, required before signing in). Nothing system-wide is read or changed; the Debian package only has to be
  * installed (/usr/sbin/dovecot; .ci/run installs dovecot-imapd).
  *
  * Dovecot refuses to run its login processes and mail access as root ("This process must not be
@@ -138,7 +139,7 @@ function identity(): Identity {
   return { runAsRoot: false, user: me.username, group, uid: me.uid, gid: me.gid };
 }
 
-function configuration(folder: string, port: number, who: Identity): string {
+function configuration(folder: string, port: number, who: Identity, tls: boolean): string {
   // Without root there is nothing to chroot into and no other user to switch to.
   const noChroot = who.runAsRoot ? '' : '  chroot =\n';
   return `# Written by apps/server/src/test-support/dovecot.ts for one test run.
@@ -149,8 +150,16 @@ log_path = ${folder}/dovecot.log
 info_log_path = ${folder}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
-disable_plaintext_auth = no
+${
+  tls
+    ? // STARTTLS on the IMAP port, and no sign-in before it: a client that does not upgrade fails.
+      `ssl = required
+ssl_cert = <${folder}/tls-cert.pem
+ssl_key = <${folder}/tls-key.pem
+disable_plaintext_auth = yes`
+    : `ssl = no
+disable_plaintext_auth = no`
+}
 auth_mechanisms = plain login
 # Tests try wrong passwords on purpose; production servers wait 2 s.
 auth_failure_delay = 0
@@ -262,7 +271,13 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts Dovecot with the given users (default: alice and bob) and waits until it greets. */
-export async function startDovecot(options: { users?: DovecotUserSpec[] } = {}): Promise<TestDovecot> {
+export async function startDovecot(
+  options: {
+    users?: DovecotUserSpec[];
+    /** Offer STARTTLS with this certificate and refuse to sign in before it. */
+    tls?: SelfSignedCertificate;
+  } = {},
+): Promise<TestDovecot> {
   if (!existsSync(DOVECOT)) {
     throw new Error(`${DOVECOT} is missing: install Debian's dovecot-imapd (.ci/run does).`);
   }
@@ -317,7 +332,11 @@ export async function startDovecot(options: { users?: DovecotUserSpec[] } = {}):
 
   const port = await freePort();
   const conf = path.join(folder, 'dovecot.conf');
-  await writeFile(conf, configuration(folder, port, who), { mode: 0o644 });
+  if (options.tls) {
+    await writeFile(path.join(folder, 'tls-cert.pem'), options.tls.cert, { mode: 0o644 });
+    await writeFile(path.join(folder, 'tls-key.pem'), options.tls.key, { mode: 0o600 });
+  }
+  await writeFile(conf, configuration(folder, port, who, Boolean(options.tls)), { mode: 0o644 });
   const logFile = path.join(folder, 'dovecot.log');
   const readLog = () => readFile(logFile, 'utf8').catch(() => '');
 
@@ -408,6 +427,7 @@ export async function startDovecot(options: { users?: DovecotUserSpec[] } = {}):
       auth: { user: settings.user, pass: settings.password },
       logger: false,
       disableAutoIdle: true,
+      ...(options.tls ? { tls: { ca: [options.tls.cert] } } : {}),
     });
     await client.connect();
     return client;

@@ -14,7 +14,14 @@ export type FakeStep = FakeAnswer & {
 };
 
 type FakeAnswer =
-  | { kind: 'reply'; text?: string; promptTokens?: number; completionTokens?: number }
+  | {
+      kind: 'reply';
+      text?: string;
+      promptTokens?: number;
+      completionTokens?: number;
+      /** Answers this long after the request came (a model that takes its time). */
+      delayMs?: number;
+    }
   /** The model asks to call a tool; the SDK runs it and calls again with the result. */
   | {
       kind: 'tool-call';
@@ -272,8 +279,11 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
         res.end(errorBody(dialect, step.status, step.message ?? `fake ${dialect} failure`));
         return;
       }
-      if (dialect === 'openai') openAiReply(res, body, step);
-      else anthropicReply(res, body, step);
+      const answer = () =>
+        dialect === 'openai' ? openAiReply(res, body, step) : anthropicReply(res, body, step);
+      const delayMs = step.kind === 'reply' && 'delayMs' in step ? (step.delayMs ?? 0) : 0;
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDovecot, type MaildirMessage, type TestDovecot } from '../../test-support/dovecot';
 import { freePort } from '../../test-support/free-port';
 import { peakMemoryDuring } from '../../test-support/memory-peak';
+import { selfSignedCertificate } from '../../test-support/self-signed-certificate';
 import { createImapReader } from './imap-reader';
 import { MAIL_TEXT_MAX } from './parse-mail';
 import {
@@ -153,6 +154,29 @@ describe('verify', () => {
   it('names TLS spoken to a plain IMAP port tls_failed', async () => {
     const error = await failureOf(reader.verify(settingsFor('reading', { secure: true })));
     expect(error.reason).toBe('tls_failed');
+  });
+
+  it('upgrades with STARTTLS on the IMAP port, and names a certificate it does not trust tls_failed', async () => {
+    // A server that refuses to sign anyone in before STARTTLS: only an upgraded session reads.
+    const certificate = selfSignedCertificate();
+    const secured = await startDovecot({
+      users: [{ name: 'secured', password: `pw-${randomBytes(8).toString('hex')}` }],
+      tls: certificate,
+    });
+    try {
+      const settings = { ...settingsFor('reading'), imap: secured.settingsFor('secured') };
+      expect(settings.imap.secure).toBe(false);
+      await secured.append('secured', letter({ subject: 'Over TLS' }));
+      const trusting = createImapReader({ trustedCertificates: [certificate.cert] });
+      const batches: ReadBatch[] = [];
+      for await (const batch of trusting.read(settings, null, { since })) batches.push(batch);
+      expect(batches.flatMap((batch) => batch.mails).map((mail) => mail.subject)).toEqual(['Over TLS']);
+      // The default reader trusts the system's authorities only, not this certificate.
+      const error = await failureOf(reader.verify(settings));
+      expect(error.reason).toBe('tls_failed');
+    } finally {
+      await secured.stop();
+    }
   });
 
   it('names a server that never greets timeout', async () => {

@@ -58,6 +58,8 @@ export interface ImapReaderOptions {
   logger?: MailLogger;
   /** Messages larger than this are read as headers and text parts only. */
   largeMessageBytes?: number;
+  /** Certificates (PEM) to trust besides the system's: a test server's own. */
+  trustedCertificates?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,6 +281,7 @@ export function createImapReader(options: ImapReaderOptions = {}): MailReader {
       connectionTimeout: connectTimeoutMs,
       greetingTimeout: connectTimeoutMs,
       disableAutoIdle: true,
+      ...(options.trustedCertificates ? { tls: { ca: options.trustedCertificates } } : {}),
       ...extra,
     });
     // imapflow emits 'error' when a connection fails after connect(); the command in flight

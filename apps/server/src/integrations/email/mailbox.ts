@@ -1,3 +1,5 @@
+import type { MailboxFailure } from '@doppel/contracts';
+
 /*
  * The user's own mailbox (issue 18): IMAP to read it, SMTP to send from it. These are the types
  * the adapters (imap-reader.ts, smtp-sender.ts, parse-mail.ts) and the messengers module share.
@@ -26,18 +28,8 @@ export interface MailboxSettings {
 
 export type MailboxSide = 'imap' | 'smtp';
 
-/**
- * Why talking to the mailbox failed:
- * - auth_failed: the server refused the user name or password (IMAP NO on LOGIN, SMTP 535);
- * - unreachable: no connection (DNS, refused, reset);
- * - tls_failed: the TLS handshake failed (wrong port for `secure`, bad certificate);
- * - timeout: the server stopped answering;
- * - rejected: SMTP refused the message for good (5xx): sending it again will not help;
- * - deferred: SMTP refused it for now (4xx): a later attempt may succeed;
- * - protocol: the server answered something we could not use.
- */
-export type MailboxFailure =
-  'auth_failed' | 'unreachable' | 'tls_failed' | 'timeout' | 'rejected' | 'deferred' | 'protocol';
+/** Why talking to the mailbox failed (the codes and what each means: @doppel/contracts). */
+export type { MailboxFailure };
 
 /** Errors the adapters throw: which side, why, and the server's own short answer when it gave one. */
 export class MailboxError extends Error {

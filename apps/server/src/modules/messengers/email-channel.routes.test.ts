@@ -10,13 +10,14 @@ import type {
   Task,
   TaskPage,
 } from '@doppel/contracts';
-import { and, communicationHistory, emailSends, eq, messengerConnections } from '@doppel/db';
+import { and, communicationHistory, emailSends, eq, mailboxSync, messengerConnections } from '@doppel/db';
 import { simpleParser } from 'mailparser';
 import type { DoppelApp } from '../../app';
 import { startDovecot, type TestDovecot } from '../../test-support/dovecot';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test-support/smtp-test-server';
 import { createTestApp, ManualClock, signedInUser } from '../../test-support/test-app';
 import { createTask } from '../tasks';
+import { createMailboxWatchers } from './mailbox-watchers';
 
 /*
  * The user's own mailbox as a channel (issue 18), end to end through the HTTP API against a real
@@ -36,7 +37,7 @@ let mailboxCount = 0;
 beforeAll(async () => {
   doppel = await createTestApp({ clock });
   // One IMAP and one SMTP account per test, so tests do not read each other's mail.
-  const names = Array.from({ length: 12 }, (_, index) => `owner${index}`);
+  const names = Array.from({ length: 14 }, (_, index) => `owner${index}`);
   dovecot = await startDovecot({ users: names.map((name) => ({ name, password: PASSWORD })) });
   smtp = await startSmtpTestServer({ users: Object.fromEntries(names.map((name) => [name, PASSWORD])) });
 }, 60_000);
@@ -314,9 +315,11 @@ describe('mail out', () => {
     await settle(user);
     const failed = (await tasksOf(user)).find((candidate) => candidate.id === second.id)!;
     expect(failed.status).toBe('pending');
+    // A code the app words in the user's language, and the server's own reply as it gave it.
     expect(failed.context.delivery).toMatchObject({
       status: 'failed',
-      error: expect.stringContaining('554 5.7.1 Message rejected as spam'),
+      reason: 'rejected',
+      serverReply: expect.stringContaining('554 5.7.1 Message rejected as spam'),
     });
     expect(failed.responses.sent).toBe('Second answer.');
     expect(deliveredTo(ann)).toHaveLength(1);
@@ -358,10 +361,7 @@ describe('mail out', () => {
     await settle(user);
     expect(deliveredTo(ann)).toHaveLength(0);
     const unknown = (await tasksOf(user)).find((candidate) => candidate.id === second.id)!;
-    expect(unknown.context.delivery).toMatchObject({
-      status: 'unknown',
-      error: expect.stringContaining('Sent'),
-    });
+    expect(unknown.context.delivery).toMatchObject({ status: 'unknown', reason: 'interrupted' });
     await call(user, 'POST', `/api/tasks/${second.id}/delivery/retry`);
     await settle(user);
     expect(deliveredTo(ann)).toHaveLength(1);
@@ -547,7 +547,139 @@ describe('campaign mail', () => {
     await settle(user);
     expect((await leadsOf(user, campaign.id))[0]!.status).toBe('new');
     const [send] = await doppel.ctx.db.select().from(emailSends).where(eq(emailSends.userId, user.userId));
-    expect(send).toMatchObject({ status: 'failed', error: expect.stringContaining('550') });
+    expect(send).toMatchObject({
+      status: 'failed',
+      error: 'rejected',
+      serverResponse: expect.stringContaining('550'),
+    });
+  });
+
+  it('never mails an address that opted out after its mail was queued, not even on Retry', async () => {
+    const user = await signedInUser(doppel);
+    await connected(user);
+    const rae = 'rae@north.test';
+    const { campaign, ids } = await campaignWithLeads(user, [{ name: 'Rae Moss', email: rae }]);
+    await call(user, 'POST', `/api/campaigns/${campaign.id}/leads/bulk-email`, {
+      leadIds: ids,
+      subject: 'Hello',
+      body: 'A short note.',
+    });
+    await settle(user);
+    expect(deliveredTo(rae)).toHaveLength(1);
+    const [lead] = await leadsOf(user, campaign.id);
+
+    // A follow-up is put off by the server (4xx) and waits for its next attempt…
+    smtp.failNext(451, '4.7.1 Greylisted, try again later');
+    const followUp = await createTask(doppel.ctx, user.userId, {
+      type: 'message_reply',
+      title: 'Follow up with Rae',
+      contactId: lead!.contactId!,
+      context: { campaignId: campaign.id, leadId: ids[0]! },
+    });
+    const sent = await call(user, 'POST', `/api/tasks/${followUp.id}/send`, { text: 'Just checking in.' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await settle(user);
+    expect(deliveredTo(rae)).toHaveLength(1);
+
+    // …while Rae unsubscribes with the first mail's one-click link.
+    const first = await simpleParser(deliveredTo(rae)[0]!.raw);
+    const oneClick = /<(http[^>]+\/api\/unsubscribe[^>]+)>/.exec(
+      first.headerLines.find((line) => line.key === 'list-unsubscribe')!.line.replace(/\r?\n\s+/g, ' '),
+    )![1]!;
+    const unsubscribed = await doppel.app.inject({
+      method: 'POST',
+      url: new URL(oneClick).pathname + new URL(oneClick).search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+
+    clock.advance(10 * 60_000);
+    await settle(user);
+    expect(deliveredTo(rae)).toHaveLength(1);
+    const task = (await tasksOf(user)).find((candidate) => candidate.id === followUp.id)!;
+    expect(task.context.delivery).toMatchObject({ status: 'failed', reason: 'opted_out' });
+
+    // Retry says why and changes nothing.
+    const retried = await call(user, 'POST', `/api/tasks/${followUp.id}/delivery/retry`);
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().error.code).toBe('recipient_opted_out');
+    await settle(user);
+    expect(deliveredTo(rae)).toHaveLength(1);
+    const after = (await tasksOf(user)).find((candidate) => candidate.id === followUp.id)!;
+    expect(after.context.delivery).toMatchObject({ status: 'failed', reason: 'opted_out' });
+    const [row] = await doppel.ctx.db.select().from(emailSends).where(eq(emailSends.taskId, followUp.id));
+    expect(row).toMatchObject({ status: 'failed', error: 'opted_out' });
+  });
+});
+
+describe('new mail as it arrives', () => {
+  it('is watched by one process of a cluster; another takes over when it stops or dies', async () => {
+    const user = await signedInUser(doppel);
+    const { login, address, connection } = await connected(user);
+    const watcherOf = async () =>
+      (
+        await doppel.ctx.db
+          .select({ watcher: mailboxSync.watcher })
+          .from(mailboxSync)
+          .where(eq(mailboxSync.connectionId, connection.id))
+      )[0]!.watcher;
+    const readQueued = () =>
+      doppel.ctx.jobs.queued(doppel.ctx.db, 'messengers.sync-mailbox', { connectionId: connection.id });
+    /** Mail delivered to the mailbox; resolves once a watch has queued its read (no poll runs here). */
+    const deliver = async (subject: string) => {
+      await dovecot.append(
+        login,
+        mail({ from: 'Ivy Stone <ivy@acme.test>', to: address, subject, text: `${subject}, Alex?` }).raw,
+      );
+      for (let waited = 0; (await readQueued()).length === 0; waited += 100) {
+        if (waited > 10_000) throw new Error('No watch queued a read of the new mail.');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await settle(user);
+    };
+    // Three processes' watchers (each names itself as a process does).
+    const [first, second, third] = [1, 2, 3].map(() => createMailboxWatchers(doppel.ctx));
+    try {
+      await first!.round();
+      const firstHolder = await watcherOf();
+      expect(firstHolder).not.toBeNull();
+      await second!.round();
+      expect(await watcherOf()).toBe(firstHolder);
+      // The read a watch queues when it starts, for mail that came while nobody watched.
+      await settle(user);
+      expect(await readQueued()).toHaveLength(0);
+
+      await deliver('Pilot next week');
+      expect((await tasksOf(user)).map((task) => task.context.lastMessage)).toEqual([
+        'Pilot next week, Alex?',
+      ]);
+
+      // The first stops (a deploy): it leaves the mailbox at once, and the second watches it.
+      await first!.stop();
+      expect(await watcherOf()).toBeNull();
+      await second!.round();
+      const secondHolder = await watcherOf();
+      expect([null, firstHolder]).not.toContain(secondHolder);
+      await settle(user);
+
+      // The second dies without a word: once its lease runs out the third takes over, and the
+      // second, were it to come back, leaves the mailbox to it.
+      clock.advance(61_000);
+      await third!.round();
+      const thirdHolder = await watcherOf();
+      expect([null, firstHolder, secondHolder]).not.toContain(thirdHolder);
+      await second!.round();
+      expect(await watcherOf()).toBe(thirdHolder);
+      await settle(user);
+
+      await deliver('Contract draft');
+      const tasks = await tasksOf(user);
+      expect(tasks).toHaveLength(1);
+      expect(tasks[0]!.context.lastMessage).toBe('Contract draft, Alex?');
+    } finally {
+      await Promise.all([first!.stop(), second!.stop(), third!.stop()]);
+    }
   });
 });
 

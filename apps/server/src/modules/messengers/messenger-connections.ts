@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   connectMessengerInputSchema,
   credentialFields,
+  mailboxFailures,
   messengerPermissions,
   updateMessengerInputSchema,
   type ConnectMessengerInput,
@@ -10,6 +11,7 @@ import {
   type MessengerPlatform,
   type UpdateMessengerInput,
 } from '@doppel/contracts';
+import { knownCode } from '../../lib/known-code';
 import { and, eq, mailboxSync, messengerConnections, type DbOrTx } from '@doppel/db';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import { MessengerError, type Credentials } from '../../integrations/messengers/messenger-adapter';
@@ -74,7 +76,7 @@ function toMessengerConnection(
             state: sync?.state ?? 'idle',
             done: sync?.done ?? 0,
             total: sync?.total ?? 0,
-            error: sync?.error ?? null,
+            error: knownCode(mailboxFailures, sync?.error ?? null),
           }
         : null,
     isSample: row.isSample,

@@ -8,9 +8,11 @@ import {
   messengerConnections,
   type DbOrTx,
 } from '@doppel/db';
+import { emailDeliveryProblems, type EmailDeliveryProblem } from '@doppel/contracts';
 import { MailboxError, type MailboxSettings, type OutgoingMail } from '../../integrations/email/mailbox';
 import { newMessageId } from '../../integrations/email/smtp-sender';
 import { AppError } from '../../lib/app-error';
+import { knownCode } from '../../lib/known-code';
 import type { AppContext } from '../../lib/context';
 import type { JobHandler } from '../../lib/job-queue';
 import { cutText } from '../../lib/text';
@@ -96,6 +98,15 @@ export function replySubject(subject: string): string {
   return /^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
 }
 
+/** Whether campaign mail may no longer go to this address: it opted out or bounced (campaigns' table). */
+async function optedOut(db: DbOrTx, userId: string, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ address: emailOptOuts.address })
+    .from(emailOptOuts)
+    .where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.address, address)));
+  return Boolean(row);
+}
+
 /**
  * Queues a mail from the user's mailbox in the caller's transaction; the job sends it after the
  * commit. Throws mailbox_required when no mailbox may send.
@@ -107,13 +118,8 @@ export async function queueEmail(
 ): Promise<{ sendId: string; messageId: string }> {
   const mailbox = await sendingMailbox(tx, email.userId);
   const toAddress = email.to.address.trim().toLowerCase();
-  if (email.unsubscribable) {
-    // Campaign mail never goes to an address that opted out or bounced (campaigns' table).
-    const [optedOut] = await tx
-      .select({ address: emailOptOuts.address })
-      .from(emailOptOuts)
-      .where(and(eq(emailOptOuts.userId, email.userId), eq(emailOptOuts.address, toAddress)));
-    if (optedOut) throw new AppError('recipient_opted_out');
+  if (email.unsubscribable && (await optedOut(tx, email.userId, toAddress))) {
+    throw new AppError('recipient_opted_out');
   }
   const thread = email.inThreadOf ? await latestMailOf(tx, email.userId, email.inThreadOf) : null;
   const messageId = newMessageId(mailbox.username);
@@ -150,10 +156,18 @@ export async function requeueEmail(
 ): Promise<void> {
   const [row] = await tx
     .update(emailSends)
-    .set({ status: 'queued', error: null, attempts: 0, updatedAt: ctx.clock.now() })
+    .set({ status: 'queued', error: null, serverResponse: null, attempts: 0, updatedAt: ctx.clock.now() })
     .where(and(eq(emailSends.id, sendId), eq(emailSends.userId, userId)))
-    .returning({ id: emailSends.id });
+    .returning({
+      id: emailSends.id,
+      toAddress: emailSends.toAddress,
+      unsubscribable: emailSends.unsubscribable,
+    });
   if (!row) throw new AppError('not_found');
+  // The address opted out or bounced since: said now, and the caller's transaction changes nothing.
+  if (row.unsubscribable && (await optedOut(tx, userId, row.toAddress))) {
+    throw new AppError('recipient_opted_out');
+  }
   await sendingMailbox(tx, userId);
   await ctx.jobs.enqueue(tx, SEND_MAIL_JOB, { userId, sendId });
 }
@@ -188,7 +202,12 @@ const KEEPS_SENT_ITSELF = /(^|\.)(gmail|googlemail|office365|outlook)\.com$/i;
 async function settle(
   ctx: AppContext,
   row: SendRow,
-  outcome: { status: 'sent' | 'failed' | 'unknown'; error?: string | null; response?: string | null },
+  outcome: {
+    status: 'sent' | 'failed' | 'unknown';
+    reason?: EmailDeliveryProblem | null;
+    /** The server's reply line: its acceptance ("250 OK …") or its refusal. */
+    response?: string | null;
+  },
 ): Promise<void> {
   const now = ctx.clock.now();
   const actor = { userId: row.userId };
@@ -197,7 +216,7 @@ async function settle(
       .update(emailSends)
       .set({
         status: outcome.status,
-        error: outcome.error ?? null,
+        error: outcome.reason ?? null,
         serverResponse: outcome.response ?? null,
         sentAt: outcome.status === 'sent' ? now : null,
         updatedAt: now,
@@ -235,16 +254,17 @@ async function settle(
       contactId: row.contactId,
       messageId: row.messageId,
       status: outcome.status,
-      error: outcome.error ?? null,
+      reason: outcome.reason ?? null,
+      serverReply: outcome.status === 'sent' ? null : (outcome.response ?? null),
       at: now.toISOString(),
     });
   });
   ctx.metrics.recordOutboundSend('email', outcome.status === 'sent' ? 'sent' : 'failed');
 }
 
-/** What the user reads on the task when a send failed: our words, then the server's reply. */
-function failureText(error: MailboxError): string {
-  return cutText(error.serverResponse ? `${error.message} (${error.serverResponse})` : error.message, 1000);
+/** The server's reply line of a failed send, as short as the task keeps it. */
+function serverReplyOf(error: unknown): string | null {
+  return error instanceof MailboxError && error.serverResponse ? cutText(error.serverResponse, 1000) : null;
 }
 
 export interface SendMailPayload {
@@ -276,10 +296,12 @@ export function sendMailJob(
         .from(messengerConnections)
         .where(eq(messengerConnections.id, row.connectionId));
       if (!connection?.isConnected || !allows(connection, 'send_messages')) {
-        await settle(ctx, row, {
-          status: 'failed',
-          error: 'The mailbox was disconnected or may no longer send.',
-        });
+        await settle(ctx, row, { status: 'failed', reason: 'disconnected' });
+        return;
+      }
+      if (row.unsubscribable && (await optedOut(ctx.db, row.userId, row.toAddress))) {
+        // Opted out or bounced since it was queued (a retry after a pause, or Retry later on).
+        await settle(ctx, row, { status: 'failed', reason: 'opted_out' });
         return;
       }
       const settings: MailboxSettings = mailboxSettingsOf(credentialsOf(ctx, connection));
@@ -288,17 +310,7 @@ export function sendMailJob(
         const found = await mailReader()
           .sentFolderHas(settings, row.messageId)
           .catch(() => false);
-        await settle(
-          ctx,
-          row,
-          found
-            ? { status: 'sent', response: 'Found in the Sent folder after an interrupted send.' }
-            : {
-                status: 'unknown',
-                error:
-                  'Sending was interrupted and the Sent folder does not show this email. Check your Sent folder before sending it again.',
-              },
-        );
+        await settle(ctx, row, found ? { status: 'sent' } : { status: 'unknown', reason: 'interrupted' });
         return;
       }
       const [claimed] = await ctx.db
@@ -316,7 +328,11 @@ export function sendMailJob(
         ));
       } catch (error) {
         if (error instanceof MailboxError && !error.transient) {
-          await settle(ctx, claimed, { status: 'failed', error: failureText(error) });
+          await settle(ctx, claimed, {
+            status: 'failed',
+            reason: error.reason,
+            response: serverReplyOf(error),
+          });
           return;
         }
         // Not sent: queued again, and the job's retry tries once more after a pause.
@@ -324,7 +340,8 @@ export function sendMailJob(
           .update(emailSends)
           .set({
             status: 'queued',
-            error: error instanceof MailboxError ? failureText(error) : null,
+            error: error instanceof MailboxError ? error.reason : null,
+            serverResponse: serverReplyOf(error),
             updatedAt: ctx.clock.now(),
           })
           .where(eq(emailSends.id, claimed.id));
@@ -344,15 +361,17 @@ export function sendMailJob(
       if (!row || row.status === 'sent' || row.status === 'failed' || row.status === 'unknown') return;
       if (row.status === 'sending') {
         // Its process kept dying mid-send: whether it went out is not known.
-        await settle(ctx, row, {
-          status: 'unknown',
-          error: 'Sending was interrupted. Check your Sent folder before sending it again.',
-        });
+        await settle(ctx, row, { status: 'unknown', reason: 'interrupted' });
         return;
       }
-      const reason =
-        error instanceof MailboxError ? failureText(error) : (row.error ?? 'The email could not be sent.');
-      await settle(ctx, row, { status: 'failed', error: reason });
+      await settle(ctx, row, {
+        status: 'failed',
+        reason:
+          error instanceof MailboxError
+            ? error.reason
+            : (knownCode(emailDeliveryProblems, row.error) ?? 'protocol'),
+        response: serverReplyOf(error) ?? row.serverResponse,
+      });
     },
   };
 }

@@ -195,7 +195,7 @@ export async function syncMailbox(ctx: AppContext, payload: SyncMailboxPayload):
       await recordMailboxProgress(ctx, ctx.db, connection.id, { state: 'idle' });
       throw error;
     }
-    await recordMailboxProgress(ctx, ctx.db, connection.id, { state: 'failed', error: error.message });
+    await recordMailboxProgress(ctx, ctx.db, connection.id, { state: 'failed', error: error.reason });
     return received;
   }
   const now = ctx.clock.now();

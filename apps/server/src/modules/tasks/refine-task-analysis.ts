@@ -39,7 +39,8 @@ export async function refineTaskAnalysis(
     getTask(ctx.db, userId, taskId),
   ]);
   const grounding = await groundIn(ctx, userId, taskSearchText(task));
-  if (model.kind === 'offline') return citeInOfflineAnalysis(ctx, userId, taskId, grounding);
+  if (model.kind === 'offline')
+    return citeInOfflineAnalysis(ctx, userId, taskId, grounding, task.context.lastMessage);
 
   const [settings, voice] = await Promise.all([getUserSettings(ctx, userId), getTwinVoice(ctx.db, userId)]);
   const { context } = task;
@@ -81,6 +82,9 @@ export async function refineTaskAnalysis(
   await ctx.db.transaction(async (tx) => {
     // Re-read inside the transaction: the user may have changed the task meanwhile.
     const current = await getTask(tx, userId, taskId);
+    // A newer message came meanwhile (another process took it in): this analysis answers the
+    // older one, and the newer message's own refinement writes its analysis.
+    if (current.context.lastMessage !== context.lastMessage) return;
     await tx
       .update(tasks)
       .set({ context: { ...current.context, ...patch }, ...(priority ? { priority } : {}) })
@@ -92,12 +96,19 @@ export async function refineTaskAnalysis(
  * Without a model the offline analysis stays as written; what the knowledge base holds about
  * the task is cited under it, and the approach points to the best matching document.
  */
-async function citeInOfflineAnalysis(ctx: AppContext, userId: string, taskId: string, grounding: Grounding) {
+async function citeInOfflineAnalysis(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  grounding: Grounding,
+  analysedMessage: string | undefined,
+) {
   const [best] = grounding.sources;
   if (!best) return;
   await ctx.db.transaction(async (tx) => {
     const current = await getTask(tx, userId, taskId);
-    if (current.context.analyzedBy !== OFFLINE_ENGINE) return;
+    if (current.context.analyzedBy !== OFFLINE_ENGINE || current.context.lastMessage !== analysedMessage)
+      return;
     const approach = current.context.analysisData?.recommendedApproach;
     const pointer = `Draw on “${best.title}” from your knowledge base.`;
     await tx
@@ -117,21 +128,50 @@ async function citeInOfflineAnalysis(ctx: AppContext, userId: string, taskId: st
   await grounding.recordUse(`task:${taskId}`);
 }
 
-/** Starts refineTaskAnalysis without holding up the request that created the task. */
+/** Per app: the tasks whose refinement is running, and whether a newer one was asked for meanwhile. */
+interface Refining {
+  again: boolean;
+  options: RefineOptions;
+}
+const refining = new WeakMap<AppContext, Map<string, Refining>>();
+
+/**
+ * Starts refineTaskAnalysis without holding up the request that created the task. A task whose
+ * refinement is still running is refined once more when it ends, not alongside: a burst of mail
+ * from one contact (a mailbox's first read brings days of it at once) costs the model two calls
+ * for the contact, not one per mail, and an older analysis never lands after a newer one.
+ */
 export function refineTaskAnalysisLater(
   ctx: AppContext,
   userId: string,
   taskId: string,
   options: RefineOptions,
 ) {
+  let running = refining.get(ctx);
+  if (!running) refining.set(ctx, (running = new Map<string, Refining>()));
+  const current = running.get(taskId);
+  if (current) {
+    current.again = true;
+    current.options = {
+      priorityFromAnalysis: current.options.priorityFromAnalysis || options.priorityFromAnalysis,
+    };
+    return;
+  }
+  const state: Refining = { again: false, options };
+  running.set(taskId, state);
   ctx.background.run('task analysis by model', async () => {
     try {
-      await refineTaskAnalysis(ctx, userId, taskId, options);
+      do {
+        state.again = false;
+        await refineTaskAnalysis(ctx, userId, taskId, state.options);
+      } while (state.again);
     } catch (error) {
       // A task deleted meanwhile, or a user out of tokens, is not worth a warning.
       if (error instanceof AppError && (error.code === 'not_found' || error.code === 'token_quota_exceeded'))
         return;
       throw error;
+    } finally {
+      running.delete(taskId);
     }
   });
 }

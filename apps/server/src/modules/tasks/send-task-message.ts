@@ -269,7 +269,8 @@ export async function showEmailDelivery(
       status: event.status,
       channel: current.context.delivery?.channel ?? 'email',
       at: event.at,
-      ...(event.error ? { error: cutText(event.error, 1000) } : {}),
+      ...(event.reason ? { reason: event.reason } : {}),
+      ...(event.serverReply ? { serverReply: cutText(event.serverReply, 1000) } : {}),
     };
     await tx
       .update(tasks)
@@ -284,7 +285,7 @@ export async function showEmailDelivery(
         channel: 'email',
         externalId: event.messageId,
         status: event.status,
-        error: event.error,
+        error: event.serverReply ?? event.reason,
       });
     }
   });

@@ -3,6 +3,7 @@ import type { Task } from '@doppel/contracts';
 import { eq, tokenUsage } from '@doppel/db';
 import { aiTestBed, type TestUser as User } from '../../test-support/ai-test-bed';
 import { seedContactWithMessage, signedInUser } from '../../test-support/test-app';
+import { takeNewerMessage } from './task-commands';
 
 const bed = aiTestBed();
 const { call, useModel } = bed;
@@ -122,6 +123,44 @@ describe("a new task's analysis by the user's model", () => {
     expect(task.context.summary).toBe(created.context.summary);
     // The call was made, so its tokens count.
     expect((await usage(user)).map((row) => row.purpose)).toEqual(['analysis']);
+  });
+
+  it('answers a burst of messages with two model calls, the analysis being of the newest', async () => {
+    // A mailbox's first read brings days of one contact's mail at once.
+    const user = await signedInUser(bed.doppel);
+    await call(user, 'PATCH', '/api/settings', { autoTranslate: false });
+    await useModel(user, bed.openAi, 'fake-analyst');
+    const analysisCalls = () =>
+      bed.openAi.requests.filter((request) => JSON.stringify(request.body).includes(ANALYSIS_PROMPT));
+    const before = analysisCalls().length;
+    bed.openAi.script(
+      {
+        match: ANALYSIS_PROMPT,
+        kind: 'reply',
+        text: JSON.stringify({ ...modelAnalysis, summary: 'About the first message.' }),
+        delayMs: 300,
+      },
+      {
+        match: ANALYSIS_PROMPT,
+        kind: 'reply',
+        text: JSON.stringify({ ...modelAnalysis, summary: 'About the newest message.' }),
+      },
+    );
+    const created = await germanMessageTask(user);
+    for (const n of [2, 3, 4, 5]) {
+      await takeNewerMessage(bed.doppel.ctx, user.userId, created.id, `Nachricht ${n}: noch eine Frage.`);
+    }
+    await bed.doppel.ctx.background.settled();
+
+    const calls = analysisCalls().slice(before);
+    expect(calls).toHaveLength(2);
+    expect(JSON.stringify(calls[1]!.body)).toContain('Nachricht 5: noch eine Frage.');
+    const task = await storedTask(user, created.id);
+    expect(task.context).toMatchObject({
+      lastMessage: 'Nachricht 5: noch eine Frage.',
+      summary: 'About the newest message.',
+      analyzedBy: 'fake-analyst',
+    });
   });
 
   it('never calls a model for a user without one', async () => {

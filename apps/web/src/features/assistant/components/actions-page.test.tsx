@@ -697,16 +697,16 @@ describe('email replies', () => {
       status: 'failed',
       channel: 'email',
       at: AT,
-      error: '550 5.1.1 <ben@acme.example>: Recipient address rejected',
+      reason: 'rejected',
+      serverReply: '550 5.1.1 <ben@acme.example>: Recipient address rejected',
     });
     const { user, fake } = renderRetriable(failed);
     await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
     const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
     expect(sent.getByRole('status')).toHaveTextContent('Not sent');
+    expect(sent.getByText('Your mail server refused this email.')).toBeInTheDocument();
     expect(
-      sent.getByText(
-        'Your mail server did not accept this email: 550 5.1.1 <ben@acme.example>: Recipient address rejected',
-      ),
+      sent.getByText('The server said: “550 5.1.1 <ben@acme.example>: Recipient address rejected”'),
     ).toBeInTheDocument();
 
     await user.click(sent.getByRole('button', { name: 'Retry' }));

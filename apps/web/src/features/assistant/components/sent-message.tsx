@@ -1,4 +1,4 @@
-import type { Task } from '@doppel/contracts';
+import type { EmailDeliveryProblem, Task } from '@doppel/contracts';
 import { Copy, ExternalLink, RotateCw, Send, TriangleAlert } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +110,12 @@ export function SentMessage({
           {publish ? t('sent.publishHint') : t('sent.manualHint')}
         </p>
       ) : status === 'failed' || status === 'unknown' ? (
-        <DeliveryProblem task={task} status={status} reason={delivery?.error} />
+        <DeliveryProblem
+          task={task}
+          status={status}
+          reason={delivery?.reason}
+          serverReply={delivery?.serverReply}
+        />
       ) : null}
       <p className="rounded-md bg-subtle px-3 py-2 text-sm whitespace-pre-line">{text}</p>
       <div className="flex flex-wrap gap-2">
@@ -147,10 +152,12 @@ function DeliveryProblem({
   task,
   status,
   reason,
+  serverReply,
 }: {
   task: Task;
   status: 'failed' | 'unknown';
-  reason: string | undefined;
+  reason: EmailDeliveryProblem | undefined;
+  serverReply: string | undefined;
 }) {
   const { t } = useTranslation('assistant');
   const retry = useRetryDelivery();
@@ -164,12 +171,11 @@ function DeliveryProblem({
       <TriangleAlert aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-2">
         <p className="break-words">
-          {status === 'unknown'
-            ? t('sent.unknown')
-            : reason
-              ? t('sent.failedWithReason', { reason })
-              : t('sent.failed')}
+          {status === 'unknown' ? t('sent.unknown') : reason ? t(`sent.problem.${reason}`) : t('sent.failed')}
         </p>
+        {serverReply ? (
+          <p className="text-xs break-words opacity-80">{t('sent.serverReply', { reply: serverReply })}</p>
+        ) : null}
         <Button
           variant="outline"
           size="sm"

@@ -35,7 +35,7 @@ describe('source badge mapping', () => {
     expect(taskSource(task({ contact: contact('telegram') }))).toEqual({ brand: 'Telegram' });
     expect(taskSource(task({ type: 'linkedin_post' }))).toEqual({ brand: 'LinkedIn' });
     expect(taskSource(task({ type: 'reddit_comment' }))).toEqual({ brand: 'Reddit' });
-    expect(taskSource(task({ contact: contact('email') }))).toEqual({ generic: 'message' });
+    expect(taskSource(task({ contact: contact('email') }))).toEqual({ generic: 'email' });
     expect(
       taskSource(task({ contact: contact('other'), context: { triggerType: 'social_comment' } })),
     ).toEqual({ generic: 'social' });

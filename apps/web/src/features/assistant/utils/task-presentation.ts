@@ -19,15 +19,19 @@ export function isSocialTask(task: Pick<Task, 'type' | 'context'>): boolean {
   return SOCIAL_TYPES.has(task.type) || task.context.triggerType === 'social_comment';
 }
 
-/** Where the task came from, for the source badge: a brand, else Social or Message. */
+/**
+ * Where the task came from, for the source badge: a brand, else Email (the user's own mailbox,
+ * whichever provider it is at), Social or Message.
+ */
 export function taskSource(
   task: Pick<Task, 'type' | 'context' | 'contact'>,
-): { brand: string } | { generic: 'social' | 'message' } {
+): { brand: string } | { generic: 'email' | 'social' | 'message' } {
   const source: ContactSource | undefined =
     task.contact?.source ??
     (task.type === 'linkedin_post' ? 'linkedin' : task.type.startsWith('reddit') ? 'reddit' : undefined);
   const brand = source ? SOURCE_BRANDS[source] : undefined;
   if (brand) return { brand };
+  if (source === 'email') return { generic: 'email' };
   return { generic: isSocialTask(task) ? 'social' : 'message' };
 }
 

@@ -238,7 +238,9 @@ function MailboxReading({ mailbox }: { mailbox: NonNullable<MessengerConnection[
   if (mailbox.state === 'failed') {
     return (
       <p className="text-xs break-words text-destructive">
-        {t('card.mailbox.failed', { error: mailbox.error ?? t('card.mailbox.unknownError') })}
+        {t('card.mailbox.failed', {
+          error: mailbox.error ? t(`card.mailbox.reasons.${mailbox.error}`) : t('card.mailbox.unknownError'),
+        })}
       </p>
     );
   }

@@ -343,12 +343,12 @@ describe('Email card', () => {
 
   it('says why the last read of the mailbox failed', async () => {
     const failed = makeConnection('email', {
-      mailbox: { state: 'failed', done: 10, total: 480, error: 'The IMAP server closed the connection.' },
+      mailbox: { state: 'failed', done: 10, total: 480, error: 'auth_failed' },
     });
     await renderTab({ ...fakeRoute(apiRoutes.messengers.list, list(failed)) });
     const email = within(await screen.findByRole('listitem', { name: 'Email' }));
     expect(
-      await email.findByText('Reading mail failed: The IMAP server closed the connection.'),
+      await email.findByText('Reading mail failed: the server refused the password'),
     ).toBeInTheDocument();
     expect(email.queryByRole('progressbar')).not.toBeInTheDocument();
   });
