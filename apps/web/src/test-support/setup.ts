@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { interfaceLanguages } from '@doppel/contracts';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
 import { setViewportWidth } from './viewport';
 
@@ -32,3 +32,8 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
 });
+
+// A toast closing as its test ends leaves sonner a 200 ms timer to remove it, which no unmount
+// clears; fired after the file's jsdom is gone it throws "window is not defined". Each file
+// waits those timers out while the window is still there.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
