@@ -180,7 +180,7 @@ export function createSlackAdapter(baseUrl: string, options: { retry?: RetryPoli
             const sentAt = message && slackTime(message.ts);
             if (!message || !sentAt) continue;
             messages.push({
-              eventId: `${channel}:${message.ts}`,
+              eventId: slackMessageId(channel, message.ts),
               handle: channel,
               senderName: await senderName(message.user),
               text: message.text,
@@ -233,14 +233,16 @@ export function createSlackAdapter(baseUrl: string, options: { retry?: RetryPoli
       }
       const message = body.event.type === 'message' ? personMessage(body.event) : null;
       const channel = body.event.channel;
-      if (!message || typeof channel !== 'string' || typeof body.event_id !== 'string') {
+      if (!message || typeof channel !== 'string') {
         return { kind: 'accepted', messages: [] };
       }
       return {
         kind: 'accepted',
         messages: [
           {
-            eventId: body.event_id,
+            // The message's own id, as fetchRecent names it (not the event's Ev… id): a message
+            // both pushed and pulled is one message.
+            eventId: slackMessageId(channel, message.ts),
             handle: channel,
             senderName: message.user,
             text: message.text,
@@ -250,6 +252,11 @@ export function createSlackAdapter(baseUrl: string, options: { retry?: RetryPoli
       };
     },
   };
+}
+
+/** A Slack message's identity: its channel and timestamp (Slack's own key for a message). */
+function slackMessageId(channel: string, ts: string): string {
+  return `${channel}:${ts}`;
 }
 
 function nextCursor(answer: SlackAnswer): string {

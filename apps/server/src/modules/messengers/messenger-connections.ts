@@ -318,6 +318,18 @@ export async function disconnectMessenger(ctx: AppContext, userId: string, id: s
     .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)));
 }
 
+/**
+ * The platform delivered a verified request to the connection's webhook: its messages come that
+ * way from now on, and polling (sync-messenger.ts) leaves the connection alone.
+ */
+export async function recordWebhookDelivering(ctx: AppContext, connectionId: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(messengerConnections)
+    .set({ inboundRegistered: true, updatedAt: now })
+    .where(and(eq(messengerConnections.id, connectionId), eq(messengerConnections.inboundRegistered, false)));
+}
+
 /** Checks a connection's credentials against its platform and records the health. */
 export async function checkMessengerHealth(
   ctx: AppContext,

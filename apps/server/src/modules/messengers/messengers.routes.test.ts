@@ -628,6 +628,64 @@ describe('test, sync, disconnect, and other users', () => {
     );
   });
 
+  it('Slack: a message both pulled and pushed is one message, and once Slack pushes the poll stops', async () => {
+    const user = await signedInUser(doppel);
+    const connection = await connect(user, 'slack', {
+      bot_token: SLACK_TOKEN,
+      signing_secret: SLACK_SIGNING,
+    });
+    const now = Math.floor(Date.now() / 1000);
+    slack.addUser('U901', 'Nia Brooks');
+    const pulled = { user: 'U901', text: 'Is the pilot still on?', ts: `${now}.000300` };
+    slack.addMessage('D0BOTH', pulled);
+    // (The fake Slack also holds other tests' messages for this bot.)
+    expect((await call(user, 'POST', `/api/messengers/${connection.id}/sync`)).statusCode).toBe(200);
+
+    // The user sets the Slack app's Request URL: Slack verifies it, then pushes the same message
+    // as an event of its own (Ev…), and a new one.
+    const challenge = JSON.stringify({ type: 'url_verification', challenge: 'xyz' });
+    expect(
+      (await webhook(connection, challenge, signSlackEvent(SLACK_SIGNING, challenge, now))).statusCode,
+    ).toBe(200);
+    const pushed = (eventId: string, message: typeof pulled) => {
+      const body = JSON.stringify({
+        type: 'event_callback',
+        event_id: eventId,
+        event: { type: 'message', channel: 'D0BOTH', ...message },
+      });
+      return webhook(connection, body, signSlackEvent(SLACK_SIGNING, body, now));
+    };
+    expect((await pushed('Ev100', pulled)).statusCode).toBe(200);
+    const newer = { user: 'U901', text: 'And can we add two seats?', ts: `${now}.000400` };
+    expect((await pushed('Ev101', newer)).statusCode).toBe(200);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+
+    const task = (await tasksOf(user)).find((candidate) => candidate.contact?.name === 'Nia Brooks');
+    const history = await doppel.ctx.db
+      .select({ text: communicationHistory.text })
+      .from(communicationHistory)
+      .where(eq(communicationHistory.contactId, task!.contactId!));
+    expect(history.map((entry) => entry.text).sort()).toEqual([
+      'And can we add two seats?',
+      'Is the pilot still on?',
+    ]);
+
+    // Slack delivers now: the card says so, Sync has nothing to pull, and the poll leaves it.
+    const [listed] = (await call(user, 'GET', '/api/messengers'))
+      .json<{ items: MessengerConnection[] }>()
+      .items.filter((item) => item.id === connection.id);
+    expect(listed!.inbound.registered).toBe(true);
+    expect((await call(user, 'POST', `/api/messengers/${connection.id}/sync`)).statusCode).toBe(409);
+    slack.addMessage('D0BOTH', { user: 'U901', text: 'Only in the history.', ts: `${now}.000500` });
+    await pollMessengers(doppel.ctx);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    const after = await doppel.ctx.db
+      .select({ text: communicationHistory.text })
+      .from(communicationHistory)
+      .where(eq(communicationHistory.contactId, task!.contactId!));
+    expect(after).toHaveLength(2);
+  });
+
   it('disconnect removes the Telegram webhook and the stored credentials; other users see nothing', async () => {
     const [owner, stranger] = [await signedInUser(doppel), await signedInUser(doppel)];
     const token = '777000:DISCONNECTtokenABCDEFG';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { messengerAdapter } from '../../integrations/messengers/adapters';
 import type { WebhookRequest } from '../../integrations/messengers/messenger-adapter';
 import type { AppContext } from '../../lib/context';
-import { allows, credentialsOf, webhookConnection } from './messenger-connections';
+import { allows, credentialsOf, recordWebhookDelivering, webhookConnection } from './messenger-connections';
 import { acceptInboundMessages } from './receive-message';
 
 /** Bot platforms call webhooks; a mailbox (email) is read over IMAP instead. */
@@ -59,6 +59,11 @@ export async function webhooksRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           message: outcome.reason,
         },
       });
+    }
+    if (!connection.inboundRegistered) {
+      // A request signed with the connection's own secrets: the platform now delivers here (a
+      // Slack app's Request URL was set), so the poll stops and each message comes one way only.
+      await recordWebhookDelivering(ctx, connection.id);
     }
     if (outcome.kind === 'handshake') {
       if (outcome.contentType) reply.type(outcome.contentType);
