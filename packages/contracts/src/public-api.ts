@@ -70,7 +70,8 @@ export const historyEntrySchema = z.object({
   originalText: z.string().nullable(),
   originalLanguage: z.string().nullable(),
   occurredAt: z.string(),
-  deliveryStatus: z.enum(['received', 'queued', 'sent', 'to_send_manually', 'failed']),
+  /** unknown: the messenger failed in a way that may have delivered it all the same. */
+  deliveryStatus: z.enum(['received', 'queued', 'sent', 'to_send_manually', 'failed', 'unknown']),
   /** The platform's id of the message, when it went through a messenger. */
   externalId: z.string().nullable(),
   /** Why delivery failed, in our words. */

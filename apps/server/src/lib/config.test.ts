@@ -107,6 +107,20 @@ describe('object storage configuration', () => {
   });
 });
 
+describe('messenger APIs', () => {
+  it('call a current Graph API version for WhatsApp, or the one set, or the one in the URL', () => {
+    expect(loadConfig({}).messengerApiUrls.whatsapp).toBe('https://graph.facebook.com/v26.0');
+    expect(loadConfig({ WHATSAPP_API_VERSION: 'v25.0' }).messengerApiUrls.whatsapp).toBe(
+      'https://graph.facebook.com/v25.0',
+    );
+    expect(
+      loadConfig({ WHATSAPP_API_URL: 'http://127.0.0.1:9000/v21.0/', WHATSAPP_API_VERSION: 'v26.0' })
+        .messengerApiUrls.whatsapp,
+    ).toBe('http://127.0.0.1:9000/v21.0');
+    expect(() => loadConfig({ WHATSAPP_API_VERSION: '26' })).toThrow(/WHATSAPP_API_VERSION/);
+  });
+});
+
 describe('process role and job settings', () => {
   it('run everything in one process by default', () => {
     const config = loadConfig({});

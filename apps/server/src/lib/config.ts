@@ -39,7 +39,13 @@ const envSchema = z.object({
   AI_ALLOW_PRIVATE_BASE_URLS: booleanFromEnv.default(false),
   FETCH_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /** Without a version in its path, WHATSAPP_API_VERSION is added; one in it (…/v21.0) is kept. */
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
+  /** The Graph API version (v26.0 came out on 2026-07-29; Meta keeps each for about two years). */
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,2}$/, 'must look like v26.0')
+    .default('v26.0'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
   DISCORD_API_URL: z.string().url().default('https://discord.com/api/v10'),
   PIPEDRIVE_BASE_URL: z.string().url().default('https://api.pipedrive.com'),
@@ -75,6 +81,12 @@ const envSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 });
+
+/** The Graph API base with its version: the one in the URL's path when it has one, else `version`. */
+function graphApiUrl(url: string, version: string): string {
+  const base = url.replace(/\/+$/, '');
+  return /\/v\d+\.\d+$/.test(base) ? base : `${base}/${version}`;
+}
 
 /**
  * What a process does (docs/decisions/027): `all` serves HTTP and runs the background work (the
@@ -226,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchAllowPrivateAddresses: e.FETCH_ALLOW_PRIVATE_ADDRESSES,
     messengerApiUrls: {
       telegram: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
-      whatsapp: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      whatsapp: graphApiUrl(e.WHATSAPP_API_URL, e.WHATSAPP_API_VERSION),
       slack: e.SLACK_API_URL.replace(/\/+$/, ''),
       discord: e.DISCORD_API_URL.replace(/\/+$/, ''),
     },

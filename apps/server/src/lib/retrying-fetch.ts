@@ -42,11 +42,17 @@ function sleep(ms: number, signal: AbortSignal | null | undefined): Promise<void
 export function createRetryingFetch(
   policy: RetryPolicy = defaultRetryPolicy,
   inner: typeof fetch = globalThis.fetch,
+  /**
+   * Whether 5xx answers are tried again. Not for a call that is not idempotent (sending a
+   * message): a server error may come after the work was done. 429 is always retried: the
+   * provider refused before doing anything.
+   */
+  { retryServerErrors = true }: { retryServerErrors?: boolean } = {},
 ): typeof fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const response = await inner(input, init);
-      const retryable = response.status === 429 || response.status >= 500;
+      const retryable = response.status === 429 || (retryServerErrors && response.status >= 500);
       if (!retryable || attempt >= policy.maxRetries) return response;
       const asked = retryAfterMs(response.headers.get('retry-after'));
       const wait = Math.min(asked ?? policy.baseDelayMs * 2 ** attempt, policy.maxDelayMs);

@@ -45,7 +45,8 @@ export const communicationHistory = pgTable(
     originalLanguage: text('original_language'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     deliveryStatus: text('delivery_status', {
-      enum: ['received', 'queued', 'sent', 'to_send_manually', 'failed'],
+      // unknown: a messenger failed in a way that may have delivered it all the same.
+      enum: ['received', 'queued', 'sent', 'to_send_manually', 'failed', 'unknown'],
     }).notNull(),
     /** The platform's id of the message (sent or received through a messenger). */
     externalId: text('external_id'),

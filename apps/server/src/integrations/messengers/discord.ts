@@ -89,6 +89,7 @@ export function createDiscordAdapter(
       json,
       action,
       retry: options.retry,
+      sends: json !== undefined && path.endsWith('/messages'),
     });
   }
 

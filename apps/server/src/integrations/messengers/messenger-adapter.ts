@@ -29,9 +29,18 @@ export class MessengerError extends Error {
     message: string,
     /** The platform's HTTP status, when it answered. */
     readonly status?: number,
+    options: { uncertain?: boolean } = {},
   ) {
     super(message);
+    this.uncertain = options.uncertain ?? false;
   }
+
+  /**
+   * A send that may have gone through all the same: the platform failed (5xx), timed out or the
+   * connection dropped after the request left. It is not tried again on its own (the contact
+   * could get it twice); the user checks and retries.
+   */
+  readonly uncertain: boolean;
 }
 
 /** A webhook request as received: the raw body is what signatures cover. */

@@ -30,6 +30,19 @@ export interface PlatformCall {
   /** What the call is for, for error messages ("check the bot token"). */
   action: string;
   retry?: RetryPolicy;
+  /**
+   * The call delivers a message, which is not idempotent: only 429 is retried. A 5xx, a timeout
+   * or a dropped connection may have delivered it, so it throws MessengerError `uncertain`.
+   */
+  sends?: boolean;
+}
+
+/** Network failures that prove the request never reached the platform. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
 export interface PlatformAnswer {
@@ -43,7 +56,10 @@ export interface PlatformAnswer {
  * platform reports errors its own way (Telegram and Slack answer 200 with ok: false).
  */
 export async function callPlatform(call: PlatformCall): Promise<PlatformAnswer> {
-  const retrying = createRetryingFetch(call.retry ?? defaultRetryPolicy);
+  const sends = call.sends ?? false;
+  const retrying = createRetryingFetch(call.retry ?? defaultRetryPolicy, globalThis.fetch, {
+    retryServerErrors: !sends,
+  });
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   let body: string | undefined;
   if (call.json !== undefined) {
@@ -63,11 +79,23 @@ export async function callPlatform(call: PlatformCall): Promise<PlatformAnswer> 
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const reached = timedOut || !NEVER_REACHED.has(causeCode(error) ?? '');
     throw new MessengerError(
       call.platform,
       timedOut
         ? `${platformName(call.platform)} did not answer in time (${call.action}).`
         : `${platformName(call.platform)} could not be reached (${call.action}).`,
+      undefined,
+      { uncertain: sends && reached },
+    );
+  }
+  if (sends && response.status >= 500) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new MessengerError(
+      call.platform,
+      `${platformName(call.platform)} answered HTTP ${response.status} (${call.action}).`,
+      response.status,
+      { uncertain: true },
     );
   }
   const text = await response.text();

@@ -80,6 +80,7 @@ export function createSlackAdapter(baseUrl: string, options: { retry?: RetryPoli
       json: params.json,
       action,
       retry: options.retry,
+      sends: method === 'chat.postMessage',
     });
     if (answer.status === 429) {
       throw new MessengerError('slack', `Slack is rate limiting the bot (${action}); try again later.`, 429);

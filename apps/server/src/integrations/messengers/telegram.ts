@@ -116,6 +116,7 @@ export function createTelegramAdapter(
       json: payload ?? {},
       action,
       retry: options.retry,
+      sends: method === 'sendMessage',
     });
     const body = isRecord(answer.body) ? answer.body : {};
     if (answer.status === 200 && body.ok === true) return body.result;

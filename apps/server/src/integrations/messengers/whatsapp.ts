@@ -113,7 +113,7 @@ export interface WhatsAppAdapterOptions {
   retry?: RetryPolicy;
 }
 
-/** The WhatsApp Cloud API at `baseUrl` (https://graph.facebook.com/v21.0 in production). */
+/** The WhatsApp Cloud API at `baseUrl` (https://graph.facebook.com/v26.0 by default: WHATSAPP_API_VERSION). */
 export function createWhatsAppAdapter(
   baseUrl: string,
   options: WhatsAppAdapterOptions = {},
@@ -136,6 +136,7 @@ export function createWhatsAppAdapter(
       json,
       action,
       retry: options.retry,
+      sends: path === '/messages',
     });
   }
 

@@ -362,6 +362,54 @@ describe('the loop: a message in, a task, a reply out', () => {
     expect(failed!.deliveryError).toContain('blocked');
   });
 
+  it('a send the platform may have delivered (5xx) is not tried again: the task asks, and Retry sends it', async () => {
+    const user = await signedInUser(doppel);
+    const connection = await connect(user, 'telegram', { bot_token: TELEGRAM_TOKEN });
+    await webhook(
+      connection,
+      JSON.stringify(
+        textUpdate({ updateId: 7101, chatId: 4040, text: 'Still on for 3pm?', firstName: 'Lev' }),
+      ),
+      telegramHeaders(),
+    );
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    const [task] = await tasksOf(user);
+    const sendCalls = () => telegram.requests.filter((request) => request.method === 'sendMessage').length;
+    const before = sendCalls();
+    telegram.failNext('sendMessage', 502, { description: 'Bad Gateway' });
+    const sent = await call(user, 'POST', `/api/tasks/${task!.id}/send`, {
+      text: 'Yes, 3pm.',
+      kind: 'quick',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().delivery).toEqual({ status: 'unknown', channel: 'telegram' });
+    // One request: a retry could have sent it twice.
+    expect(sendCalls()).toBe(before + 1);
+    const open = (await call(user, 'GET', `/api/tasks/${task!.id}`)).json<Task>();
+    expect(open).toMatchObject({
+      status: 'pending',
+      responses: { quick: 'Yes, 3pm.', sent: 'Yes, 3pm.' },
+      context: { delivery: { status: 'unknown', channel: 'telegram' } },
+    });
+    const [entry] = await doppel.ctx.db
+      .select()
+      .from(communicationHistory)
+      .where(eq(communicationHistory.contactId, task!.contactId!))
+      .orderBy(desc(communicationHistory.occurredAt));
+    expect(entry).toMatchObject({ direction: 'outbound', deliveryStatus: 'unknown' });
+
+    // The user checked the chat: Retry sends it once more, and the task is done.
+    const retried = await call(user, 'POST', `/api/tasks/${task!.id}/delivery/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().delivery).toEqual({ status: 'sent', channel: 'telegram' });
+    expect(sendCalls()).toBe(before + 2);
+    expect(telegram.sent(TELEGRAM_TOKEN).at(-1)).toMatchObject({ chat_id: '4040', text: 'Yes, 3pm.' });
+    expect((await call(user, 'GET', `/api/tasks/${task!.id}`)).json<Task>()).toMatchObject({
+      status: 'completed',
+      context: { delivery: { status: 'sent' } },
+    });
+  });
+
   it('send_messages off: the reply is for sending by hand; read_messages off: nothing is taken in', async () => {
     const user = await signedInUser(doppel);
     const connection = await connect(user, 'telegram', { bot_token: TELEGRAM_TOKEN });

@@ -21,7 +21,8 @@ export { sendContactMessageInputSchema, type SendContactMessageInput } from '@do
  * it cannot go out at all — the contact is not on a messenger, has no handle there, no
  * messenger of that platform is connected or its sending is off: 409 saying which. A refusal by
  * the platform is recorded in the history as failed and answered as messenger_failed; a
- * delivered message becomes an outbound `sent` entry of the contact's history.
+ * delivered message becomes an outbound `sent` entry of the contact's history, and one the
+ * platform may or may not have delivered (a 5xx, a timeout) an `unknown` one, not sent again.
  */
 export async function sendContactMessage(
   ctx: AppContext,
@@ -59,7 +60,7 @@ export async function sendContactMessage(
     );
   }
   const record = async (values: {
-    deliveryStatus: 'sent' | 'failed';
+    deliveryStatus: 'sent' | 'failed' | 'unknown';
     externalId?: string;
     deliveryError?: string;
   }) => {
@@ -115,6 +116,9 @@ export async function sendContactMessage(
     delivered = await sendThroughMessenger(ctx, connection, contact.handle, text);
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
+    // It may have gone out: not tried again (the contact could get it twice); the entry says
+    // unknown, for the client to check before sending again.
+    if (error.uncertain) return record({ deliveryStatus: 'unknown', deliveryError: error.message });
     await record({ deliveryStatus: 'failed', deliveryError: error.message });
     throw new AppError('messenger_failed', error.message);
   }

@@ -38,8 +38,15 @@ function channelFor(type: TaskType, contactSource: ContactSource | null): Contac
 
 const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** How the composer's message leaves: delivered now, queued (email), or to send by hand. */
-type Delivered = { kind: 'sent'; externalId: string | null } | { kind: 'queued'; address: string } | null;
+/**
+ * How the composer's message leaves: delivered now, queued (email), unknown (the messenger
+ * failed in a way that may have delivered it: the user checks before Retry), or to send by hand.
+ */
+type Delivered =
+  | { kind: 'sent'; externalId: string | null }
+  | { kind: 'queued'; address: string }
+  | { kind: 'unknown' }
+  | null;
 
 /**
  * The subject of an email from the composer: what the user typed, else "Re: " the contact's last
@@ -95,6 +102,8 @@ async function deliver(
     return { kind: 'sent', ...(await sendThroughMessenger(ctx, connection, handle, text)) };
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
+    // Not tried again on its own: the contact could get it twice. The task asks the user.
+    if (error.uncertain) return { kind: 'unknown' };
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
       await recordMessage(
@@ -180,8 +189,8 @@ export async function sendTaskMessage(
       );
     }
     // Whoever made the task learns it was sent (a campaign marks its lead contacted); a queued
-    // email tells once the mail server took it (messengers' send job).
-    if (deliveryStatus !== 'queued') {
+    // email tells once the mail server took it (messengers' send job); an unknown one, never.
+    if (deliveryStatus !== 'queued' && deliveryStatus !== 'unknown') {
       await ctx.domainEvents.publish(
         tx,
         { userId },
@@ -197,13 +206,19 @@ export async function sendTaskMessage(
     }
     const responses = { [kind]: text, sent: text };
     const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
+    // A message that may not have gone out leaves the task open, with the text and Retry.
+    const unknown = deliveryStatus === 'unknown';
     const [updated] = await tx
       .update(tasks)
       .set({
         responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`,
         context: sql`${tasks.context} || ${JSON.stringify({ delivery })}::jsonb`,
-        status: 'completed',
-        completedAt: sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`,
+        ...(unknown
+          ? { status: 'pending' as const, completedAt: null }
+          : {
+              status: 'completed' as const,
+              completedAt: sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`,
+            }),
         updatedAt: now,
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
@@ -215,8 +230,8 @@ export async function sendTaskMessage(
 }
 
 /**
- * Retry of an email whose delivery failed or is unknown: the same mail (same Message-ID) is
- * queued again, and the task shows it queued.
+ * Retry of a delivery that failed or is unknown. An email: the same mail (same Message-ID) is
+ * queued again, and the task shows it queued. A messenger message: sent again now.
  */
 export async function retryTaskDelivery(
   ctx: AppContext,
@@ -227,6 +242,11 @@ export async function retryTaskDelivery(
   const status = task.context.delivery?.status;
   if (status !== 'failed' && status !== 'unknown') {
     throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');
+  }
+  const sentText = task.responses.sent;
+  if (task.context.delivery?.channel !== 'email' && sentText) {
+    // A messenger message that may not have gone out: the user checked, and it goes again.
+    return sendTaskMessage(ctx, userId, taskId, { text: sentText, kind: 'sent' });
   }
   const sendId = await latestSendOfTask(ctx.db, userId, taskId);
   if (!sendId) throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');

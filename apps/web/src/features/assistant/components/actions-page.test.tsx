@@ -743,6 +743,28 @@ describe('email replies', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it('asks before sending again a Telegram message the platform may have delivered', async () => {
+    const onTelegram = ben({}, {});
+    const task = sentTo(
+      { ...onTelegram, contact: { ...onTelegram.contact!, source: 'telegram' } },
+      { status: 'unknown', channel: 'telegram', at: AT },
+    );
+    const { user, fake } = renderRetriable(task);
+    await user.click(await screen.findByRole('button', { name: /Reply to Ben about the pilot/ }));
+    const sent = within(await screen.findByRole('region', { name: 'Sent message' }));
+    expect(sent.getByRole('status')).toHaveTextContent('Not confirmed');
+    expect(
+      sent.getByText(
+        'Telegram did not confirm this message was sent. Check the chat before sending it again.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(sent.getByRole('button', { name: 'Retry' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Send this message again?' }));
+    expect(confirm.getByText(/in your chat with Ben Carter, it went out already/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(fake.callsTo(apiRoutes.tasks.retryDelivery, { id: task.id })).toHaveLength(1));
+  });
+
   it('says why Retry failed, and the email stays not sent', async () => {
     const failed = sentTo(ben(), { status: 'failed', channel: 'email', at: AT });
     const { user } = renderTask(failed, {

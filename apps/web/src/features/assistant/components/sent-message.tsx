@@ -147,6 +147,8 @@ export function SentMessage({
 /**
  * An email that did not go out (the mail server's reason) or may not have: Retry sends it again
  * with the same Message-ID; for an unknown fate only after the user confirms they checked Sent.
+ * A messenger message the platform may have delivered (it failed mid-send) asks the same way,
+ * pointing to the chat.
  */
 function DeliveryProblem({
   task,
@@ -162,6 +164,10 @@ function DeliveryProblem({
   const { t } = useTranslation('assistant');
   const retry = useRetryDelivery();
   const [confirming, setConfirming] = useState(false);
+  // A messenger message whose fate is unknown is checked in the chat, an email in Sent.
+  const channel = task.context.delivery?.channel ?? 'email';
+  const messenger = channel === 'email' ? null : (CHANNEL_NAMES[channel] ?? channel);
+  const confirmKey = messenger ? 'sent.retryConfirmMessenger' : 'sent.retryConfirm';
   const send = () =>
     retry.mutate(task.id, {
       onSettled: () => setConfirming(false),
@@ -171,7 +177,13 @@ function DeliveryProblem({
       <TriangleAlert aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-2">
         <p className="break-words">
-          {status === 'unknown' ? t('sent.unknown') : reason ? t(`sent.problem.${reason}`) : t('sent.failed')}
+          {status === 'unknown'
+            ? messenger
+              ? t('sent.unknownMessenger', { channel: messenger })
+              : t('sent.unknown')
+            : reason
+              ? t(`sent.problem.${reason}`)
+              : t('sent.failed')}
         </p>
         {serverReply ? (
           <p className="text-xs break-words opacity-80">{t('sent.serverReply', { reply: serverReply })}</p>
@@ -190,8 +202,8 @@ function DeliveryProblem({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('sent.retryConfirm.title')}
-        description={t('sent.retryConfirm.description', {
+        title={t(`${confirmKey}.title`)}
+        description={t(`${confirmKey}.description`, {
           name: task.contact?.name ?? t('detail.unknownContact'),
         })}
         cancelLabel={t('sent.retryConfirm.cancel')}
