@@ -25,6 +25,8 @@ test('upload two files, add a link with its preview and a thought, filter, searc
   page,
   request,
 }) => {
+  // A long flow: about 23 s on a quiet machine, against the default 30 s.
+  test.slow();
   const account = await createVerifiedAccount(request, 'Nora Lind');
   await signInThroughForm(page, account);
   await page.getByRole('link', { name: 'Knowledge' }).click();

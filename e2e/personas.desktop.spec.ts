@@ -5,6 +5,8 @@ test('create a persona, edit its brand bible, save, reload: the values are kept'
   page,
   request,
 }) => {
+  // A long flow: about 20 s on a quiet machine, against the default 30 s.
+  test.slow();
   const account = await createVerifiedAccount(request, 'Maya Chen');
   await signInThroughForm(page, account);
   await page.getByRole('link', { name: 'Personas' }).click();
