@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions as chromium } from './support/chromium';
 import { FAKE_OPENAI_PORT } from './fake-servers/fake-openai-server';
+import { FAKE_LINKEDIN_APP, FAKE_LINKEDIN_PORT, FAKE_REDDIT_PORT } from './fake-servers/fake-social-server';
 import { FAKE_TELEGRAM_PORT } from './fake-servers/fake-telegram-server';
 import { APP_PORT, APP_URL, FAKE_SMTP_HTTP_PORT, FAKE_SMTP_PORT } from './support/constants';
 
@@ -68,6 +69,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx e2e/fake-servers/fake-social-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/start-app.mjs',
       cwd: root,
       url: `${APP_URL}/readyz`,
@@ -87,6 +95,14 @@ export default defineConfig({
         FETCH_ALLOW_PRIVATE_ADDRESSES: 'true',
         // Messenger bots talk to the fake Telegram Bot API.
         TELEGRAM_API_URL: `http://127.0.0.1:${FAKE_TELEGRAM_PORT}`,
+        // Reddit and LinkedIn: their consent pages and APIs on the fakes. LinkedIn's app is the
+        // server's own; Reddit's is entered by the user in Settings.
+        REDDIT_BASE_URL: `http://127.0.0.1:${FAKE_REDDIT_PORT}`,
+        REDDIT_API_URL: `http://127.0.0.1:${FAKE_REDDIT_PORT}`,
+        LINKEDIN_AUTH_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}`,
+        LINKEDIN_API_URL: `http://127.0.0.1:${FAKE_LINKEDIN_PORT}`,
+        LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_APP.clientId,
+        LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_APP.clientSecret,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -99,6 +99,7 @@ const TABLE_OWNERS = {
   messengerConnections: 'modules/messengers',
   inboundEvents: 'modules/messengers',
   mailboxSync: 'modules/messengers',
+  gatewayLeases: 'modules/messengers',
   emailMessages: 'modules/messengers',
   emailSends: 'modules/messengers',
   apiKeys: 'modules/api-keys',
@@ -109,6 +110,7 @@ const TABLE_OWNERS = {
   emailOptOuts: 'modules/campaigns',
   signalSources: 'modules/signals',
   signalItems: 'modules/signals',
+  socialAccounts: 'modules/social-accounts',
 };
 const problems = [];
 const schemaDir = resolve(import.meta.dirname, '../packages/db/src/schema');

@@ -30,6 +30,7 @@ import { personasRoutes } from './modules/personas';
 import { highConceptRoutes } from './modules/high-concept';
 import { knowledgeRoutes } from './modules/knowledge';
 import { messengersRoutes, webhooksRoutes } from './modules/messengers';
+import { socialAccountsRoutes } from './modules/social-accounts';
 import { apiKeysRoutes } from './modules/api-keys';
 import { mcpServersRoutes } from './modules/mcp-servers';
 import { campaignsRoutes, unsubscribeRoutes } from './modules/campaigns';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(highConceptRoutes, { ctx });
       await scope.register(knowledgeRoutes, { ctx });
       await scope.register(messengersRoutes, { ctx });
+      await scope.register(socialAccountsRoutes, { ctx });
       await scope.register(apiKeysRoutes, { ctx });
       await scope.register(mcpServersRoutes, { ctx });
       await scope.register(campaignsRoutes, { ctx });

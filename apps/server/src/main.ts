@@ -1,7 +1,7 @@
 import { openDatabase, DataDirLockedError } from '@doppel/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './lib/config';
-import { createMailboxWatchers } from './modules/messengers';
+import { createDiscordGateways, createMailboxWatchers } from './modules/messengers';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -14,6 +14,8 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ config, database, processMetrics: true });
   // IDLE on connected mailboxes, in the processes that run background work (decision 031).
   const mailboxWatchers = createMailboxWatchers(ctx);
+  // Each Discord bot's gateway connection, held by one worker process of the cluster (decision 033).
+  const discordGateways = createDiscordGateways(ctx);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
-      await mailboxWatchers.stop();
+      await Promise.all([mailboxWatchers.stop(), discordGateways.stop()]);
       // Closing the app stops the worker and waits for the jobs in hand.
       await app.close();
       await database.close();
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   if (config.role !== 'web') {
     await ctx.jobs.start();
     mailboxWatchers.start();
+    discordGateways.start();
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  fillWhatsAppText,
+  WHATSAPP_LANGUAGE_CODE_PATTERN,
+  WHATSAPP_TEMPLATE_NAME_PATTERN,
+  whatsAppParameterFormats,
+  whatsAppTemplateComponents,
+  type WhatsAppTemplateComponent,
+} from './messengers';
 
 /**
  * Growth: campaigns and their leads. The wizard's constants and formulas live here, in one tested module,
@@ -314,6 +322,132 @@ export const sourceConfigSchema = z
   .partial()
   .strict();
 
+// ── WhatsApp template outreach (docs/decisions/034) ─────────────────────────────────
+
+/**
+ * What a template variable can be filled with from the lead: the first word of its name, its
+ * whole name, its company or its position.
+ */
+export const templateLeadFields = ['first_name', 'name', 'company', 'position'] as const;
+export type TemplateLeadField = (typeof templateLeadFields)[number];
+/** Lead fields a lead may lack: a variable filled from one says what to write instead. */
+export const OPTIONAL_TEMPLATE_LEAD_FIELDS: readonly TemplateLeadField[] = ['company', 'position'];
+/** Graph refuses long parameters; a variable is a name or a short phrase. */
+export const TEMPLATE_VARIABLE_MAX = 200;
+
+const variableSlot = {
+  component: z.enum(whatsAppTemplateComponents),
+  key: z.string().regex(/^\w{1,100}$/),
+};
+
+/** One variable of the chosen template: a fixed text, or a lead field (with a fallback where it may be empty). */
+export const campaignTemplateVariableSchema = z.discriminatedUnion('source', [
+  z
+    .object({
+      ...variableSlot,
+      source: z.literal('text'),
+      text: z.string().trim().min(1, 'templateValueRequired').max(TEMPLATE_VARIABLE_MAX, 'tooLong'),
+    })
+    .strict(),
+  z
+    .object({
+      ...variableSlot,
+      source: z.literal('lead'),
+      field: z.enum(templateLeadFields),
+      fallback: z.string().trim().max(TEMPLATE_VARIABLE_MAX, 'tooLong').optional(),
+    })
+    .strict()
+    .refine(
+      (variable) => !OPTIONAL_TEMPLATE_LEAD_FIELDS.includes(variable.field) || Boolean(variable.fallback),
+      {
+        message: 'templateFallbackRequired',
+        path: ['fallback'],
+      },
+    ),
+]);
+export type CampaignTemplateVariable = z.infer<typeof campaignTemplateVariableSchema>;
+
+/**
+ * The campaign's approved WhatsApp template for opening conversations, as the server found it on
+ * the account when it was chosen (its texts kept, to record what each lead was sent).
+ */
+export const whatsAppOutreachTemplateSchema = z.object({
+  name: z.string().max(512),
+  language: z.string().max(20),
+  category: z.string().max(50),
+  parameter_format: z.enum(whatsAppParameterFormats),
+  header: z.string().max(2000).nullable(),
+  body: z.string().max(5000),
+  /** In the order Graph expects: the header's, then the body's. */
+  variables: z.array(campaignTemplateVariableSchema).max(20),
+});
+export type WhatsAppOutreachTemplate = z.infer<typeof whatsAppOutreachTemplateSchema>;
+
+/** Settings: the template chosen (by name and language) and how each of its variables is filled. */
+export const whatsAppTemplateChoiceSchema = z
+  .object({
+    name: z.string().regex(WHATSAPP_TEMPLATE_NAME_PATTERN, 'templateInvalid'),
+    language: z.string().regex(WHATSAPP_LANGUAGE_CODE_PATTERN, 'templateInvalid'),
+    variables: z
+      .array(campaignTemplateVariableSchema)
+      .max(20)
+      .refine(
+        (list) => new Set(list.map((item) => `${item.component}:${item.key}`)).size === list.length,
+        'duplicates',
+      ),
+  })
+  .strict();
+export type WhatsAppTemplateChoice = z.input<typeof whatsAppTemplateChoiceSchema>;
+
+type TemplateLead = { name: string; company: string | null; position: string | null };
+
+/** Graph refuses new lines, tabs and runs of spaces in a parameter. */
+function parameterText(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().slice(0, TEMPLATE_VARIABLE_MAX);
+}
+
+/** The text a variable takes for a lead; '' when the lead lacks it and there is no fallback. */
+export function templateVariableValue(variable: CampaignTemplateVariable, lead: TemplateLead): string {
+  if (variable.source === 'text') return parameterText(variable.text);
+  const name = parameterText(lead.name);
+  const value =
+    variable.field === 'first_name'
+      ? (name.split(' ')[0] ?? '')
+      : variable.field === 'name'
+        ? name
+        : parameterText(lead[variable.field] ?? '');
+  return value || parameterText(variable.fallback ?? '');
+}
+
+/** The template's parameters for a lead, per component, keyed as in the template. */
+export function templateParameters(
+  template: Pick<WhatsAppOutreachTemplate, 'variables'>,
+  lead: TemplateLead,
+): { component: WhatsAppTemplateComponent; key: string; text: string }[] {
+  return template.variables.map((variable) => ({
+    component: variable.component,
+    key: variable.key,
+    text: templateVariableValue(variable, lead),
+  }));
+}
+
+/** What the lead reads: the header (when there is one) and the body, variables filled. */
+export function renderOutreachTemplate(
+  template: Pick<WhatsAppOutreachTemplate, 'header' | 'body' | 'variables'>,
+  lead: TemplateLead,
+): string {
+  const values = (component: WhatsAppTemplateComponent) =>
+    Object.fromEntries(
+      templateParameters(template, lead)
+        .filter((parameter) => parameter.component === component)
+        .map((parameter) => [parameter.key, parameter.text]),
+    );
+  const body = fillWhatsAppText(template.body, values('body'));
+  return template.header ? `${fillWhatsAppText(template.header, values('header'))}\n\n${body}` : body;
+}
+
+const noChannelConfig = z.object({}).strict().optional();
+
 export const stageConfigsSchema = z.object({
   extraction: z.object({
     sources: z.array(campaignSourceSchema),
@@ -339,7 +473,21 @@ export const stageConfigsSchema = z.object({
   }),
   engagement: z.object({
     channels: z.array(outreachChannelSchema),
-    channel_configs: z.partialRecord(outreachChannelSchema, z.object({}).strict()),
+    channel_configs: z
+      .object({
+        linkedin: noChannelConfig,
+        email: noChannelConfig,
+        /** The approved template that opens conversations outside WhatsApp's 24-hour window. */
+        whatsapp: z
+          .object({ template: whatsAppOutreachTemplateSchema.nullable() })
+          .partial()
+          .strict()
+          .optional(),
+        facebook: noChannelConfig,
+        phone: noChannelConfig,
+        direct_mail: noChannelConfig,
+      })
+      .strict(),
     account_type: z.enum(['personal', 'ai_assistant']),
     personalization_level: z.enum(['low', 'medium', 'high']),
     message_templates: z.array(z.string().max(5000)).max(20),
@@ -522,6 +670,11 @@ export const updateCampaignInputSchema = z
     tools: unique(enrichmentToolSchema, 'toolRequired'),
     channels: unique(outreachChannelSchema, 'channelRequired'),
     messageTemplate: z.string().max(5000),
+    /**
+     * The approved WhatsApp template for conversation-opening outreach (docs/decisions/034); null
+     * removes it. The server checks it against the account's approved templates.
+     */
+    whatsAppTemplate: whatsAppTemplateChoiceSchema.nullable(),
     filters: extractionFiltersSchema.partial(),
     aiConfig: z
       .object({

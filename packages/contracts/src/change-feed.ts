@@ -22,6 +22,8 @@ export interface ChangeEventShapes {
   'campaign.updated': { campaignId: string };
   /** A signal source was added, changed (polled, paused, renamed) or removed, or saw an item. */
   'signal.changed': { sourceId: string };
+  /** A Reddit or LinkedIn account was connected, refused its tokens or was disconnected. */
+  'social.changed': { accountId: string };
   /** A session was revoked, cut short or deleted, or the user's demo state changed. */
   'session.changed': Record<never, never>;
 }
@@ -49,6 +51,7 @@ export const changeEventQueryKeys: Readonly<Record<ChangeEventType, readonly Que
   'campaign.updated': [['campaigns']],
   // A poll makes tasks too.
   'signal.changed': [['signals'], ...TASK_VIEWS],
+  'social.changed': [['social-accounts']],
   // Server-side only: the session cache. Browsers learn of a revoked session from a 401.
   'session.changed': [],
 };

@@ -30,6 +30,15 @@ export const errorCodes = [
   'messenger_failed',
   'mailbox_required',
   'recipient_opted_out',
+  'whatsapp_connection_required',
+  'whatsapp_template_required',
+  'whatsapp_template_invalid',
+  'social_app_required',
+  'oauth_consent_denied',
+  'oauth_state_mismatch',
+  'oauth_token_refused',
+  'oauth_scope_missing',
+  'social_unreachable',
   'database_unavailable',
   'storage_unavailable',
   'internal',
@@ -68,6 +77,26 @@ export const errorStatus: Record<ErrorCode, number> = {
   mailbox_required: 409,
   // Campaign mail to an address that unsubscribed or bounced for good: never sent again.
   recipient_opted_out: 409,
+  // WhatsApp templates (docs/decisions/034) are listed from the WhatsApp connection's business
+  // account: there is none, it has no WhatsApp Business Account ID, or the connection is another
+  // platform's.
+  whatsapp_connection_required: 409,
+  // A campaign's first WhatsApp message outside the 24-hour window needs an approved template,
+  // and the campaign has none chosen (or WhatsApp refused free text as a re-engagement message).
+  whatsapp_template_required: 409,
+  // The template is not one of the account's approved ones, or its variables do not match it.
+  whatsapp_template_invalid: 400,
+  // Reddit and LinkedIn (issue 19): no OAuth app (client id and secret) is set for the platform,
+  // neither the server's nor the user's own.
+  social_app_required: 409,
+  // The OAuth callback: the user declined; the state was not the one Doppel issued (forged,
+  // replayed or expired: nothing changes); the platform refused the code; fewer scopes were
+  // granted than publishing needs; the platform could not be reached.
+  oauth_consent_denied: 400,
+  oauth_state_mismatch: 400,
+  oauth_token_refused: 502,
+  oauth_scope_missing: 400,
+  social_unreachable: 502,
   // The database dropped the connection or is restarting: nothing was wrong with the request,
   // and the same request shortly after succeeds (with a Retry-After header).
   database_unavailable: 503,
@@ -106,6 +135,20 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Connect your mailbox in Settings → Messengers → Email, with sending allowed, to send email.',
   recipient_opted_out:
     'This address unsubscribed from your campaign mail, or mail to it bounced: it is not mailed again.',
+  social_app_required: 'Enter the client id and secret of your app for this platform first.',
+  oauth_consent_denied: 'Access was declined on the platform’s page, so nothing was connected.',
+  oauth_state_mismatch:
+    'This sign-in link was not started here or has expired. Nothing was connected; press Connect again.',
+  oauth_token_refused: 'The platform refused the sign-in. Press Connect again.',
+  oauth_scope_missing:
+    'Not every permission Doppel needs was granted. Press Connect again and allow them all.',
+  social_unreachable: 'The platform could not be reached. Try again in a moment.',
+  whatsapp_connection_required:
+    'Approved WhatsApp templates need WhatsApp connected in Settings → Messengers with its WhatsApp Business Account ID.',
+  whatsapp_template_required:
+    'This lead has not written to you on WhatsApp in the last 24 hours, so the first message must be an approved template. Choose one in the campaign’s settings.',
+  whatsapp_template_invalid:
+    'This template is not one of your WhatsApp account’s approved templates, or its variables do not match it. Choose it again in the campaign’s settings.',
   database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   storage_unavailable:
     'The file could not be stored just now. Nothing was saved; please try again in a few seconds.',

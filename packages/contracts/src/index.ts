@@ -18,6 +18,7 @@ export * from './agent';
 export * from './personas';
 export * from './knowledge';
 export * from './messengers';
+export * from './social-accounts';
 export * from './api-keys';
 export * from './mcp-servers';
 export * from './campaigns';

@@ -40,6 +40,9 @@ export const credentialFields: Record<MessengerPlatform, CredentialField[]> = {
     { name: 'access_token', secret: true, required: true, kind: 'text' },
     { name: 'verify_token', secret: true, required: true, kind: 'text' },
     { name: 'app_secret', secret: true, required: true, kind: 'text' },
+    // The WhatsApp Business Account (WABA) the number belongs to: its approved message templates
+    // are listed from it (docs/decisions/034). Only campaigns' template outreach needs it.
+    { name: 'business_account_id', secret: false, required: false, kind: 'text' },
   ],
   discord: [
     { name: 'bot_token', secret: true, required: true, kind: 'text' },
@@ -246,3 +249,75 @@ export const messengerSyncResultSchema = z.object({
 export type MessengerSyncResult = z.infer<typeof messengerSyncResultSchema>;
 
 export const messengerIdParamsSchema = z.object({ id: z.uuid() });
+
+// ── WhatsApp message templates (docs/decisions/034) ────────────────────────────────────
+
+/**
+ * Where a template has variables: its text header and its body. Templates with media headers or
+ * buttons that need values of their own are not offered (Doppel fills text only).
+ */
+export const whatsAppTemplateComponents = ['header', 'body'] as const;
+export type WhatsAppTemplateComponent = (typeof whatsAppTemplateComponents)[number];
+
+/** positional: {{1}}, {{2}}…; named: {{first_name}}… (Meta's parameter_format). */
+export const whatsAppParameterFormats = ['positional', 'named'] as const;
+export type WhatsAppParameterFormat = (typeof whatsAppParameterFormats)[number];
+
+/** Meta's template names: lowercase letters, digits and underscores. */
+export const WHATSAPP_TEMPLATE_NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
+/** Meta's template language codes: en, en_US, zh_CN, fil… */
+export const WHATSAPP_LANGUAGE_CODE_PATTERN = /^[a-z]{2,3}(_[A-Za-z]{2,4})?$/;
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * The variables of a template text in the order Graph numbers its parameters: {{1}}, {{2}}… by
+ * number, named ones as they first appear; each once.
+ */
+export function whatsAppPlaceholders(text: string): string[] {
+  const keys: string[] = [];
+  for (const match of text.matchAll(PLACEHOLDER)) if (!keys.includes(match[1]!)) keys.push(match[1]!);
+  return keys.every((key) => /^\d+$/.test(key)) ? keys.sort((a, b) => Number(a) - Number(b)) : keys;
+}
+
+/** A template text with its placeholders replaced; one without a value stays as it is. */
+export function fillWhatsAppText(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => values[key] ?? whole);
+}
+
+export const whatsAppTemplateVariableSchema = z.object({
+  component: z.enum(whatsAppTemplateComponents),
+  /** '1', '2'… (positional) or the parameter's name (named). */
+  key: z.string(),
+  /** The example Meta keeps with the template, when it has one. */
+  example: z.string().nullable(),
+});
+export type WhatsAppTemplateVariable = z.infer<typeof whatsAppTemplateVariableSchema>;
+
+/** An approved message template of the account, as the campaign settings offer it. */
+export const whatsAppTemplateSchema = z.object({
+  name: z.string(),
+  /** Meta's language code (en_US). */
+  language: z.string(),
+  /** MARKETING, UTILITY… as Meta names it. */
+  category: z.string(),
+  parameterFormat: z.enum(whatsAppParameterFormats),
+  /** The text header, with its placeholders; null without one. */
+  header: z.string().nullable(),
+  body: z.string(),
+  footer: z.string().nullable(),
+  /** The header's variables first, then the body's, in the order Graph expects them. */
+  variables: z.array(whatsAppTemplateVariableSchema),
+});
+export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
+
+/** GET /api/messengers/:id/whatsapp-templates */
+export const whatsAppTemplateListSchema = z.object({
+  /**
+   * Whether the connection has its WhatsApp Business Account ID: templates are listed from the
+   * business account, so without it the list is empty.
+   */
+  hasBusinessAccount: z.boolean(),
+  items: z.array(whatsAppTemplateSchema),
+});
+export type WhatsAppTemplateList = z.infer<typeof whatsAppTemplateListSchema>;

@@ -94,7 +94,16 @@ import {
   messengerSyncResultSchema,
   messengerTestResultSchema,
   updateMessengerInputSchema,
+  whatsAppTemplateListSchema,
 } from './messengers';
+import {
+  socialAccountListSchema,
+  socialAccountSchema,
+  socialAppInputSchema,
+  socialCallbackInputSchema,
+  socialConnectResultSchema,
+  socialPlatformParamsSchema,
+} from './social-accounts';
 import {
   acceptProposalInputSchema,
   acceptProposalResultSchema,
@@ -297,6 +306,27 @@ export const routeSchemas = {
   'messengers.test': { params: messengerIdParamsSchema, response: { 200: messengerTestResultSchema } },
   'messengers.sync': { params: messengerIdParamsSchema, response: { 200: messengerSyncResultSchema } },
   'messengers.disconnect': { params: messengerIdParamsSchema, response: { 200: okSchema } },
+  'messengers.whatsAppTemplates': {
+    params: messengerIdParamsSchema,
+    response: { 200: whatsAppTemplateListSchema },
+  },
+  'socialAccounts.list': { response: { 200: socialAccountListSchema } },
+  'socialAccounts.saveApp': {
+    params: socialPlatformParamsSchema,
+    body: socialAppInputSchema,
+    response: { 200: socialAccountSchema },
+  },
+  'socialAccounts.removeApp': { params: socialPlatformParamsSchema, response: { 200: socialAccountSchema } },
+  'socialAccounts.connect': {
+    params: socialPlatformParamsSchema,
+    response: { 200: socialConnectResultSchema },
+  },
+  'socialAccounts.callback': {
+    params: socialPlatformParamsSchema,
+    body: socialCallbackInputSchema,
+    response: { 200: socialAccountSchema },
+  },
+  'socialAccounts.disconnect': { params: socialPlatformParamsSchema, response: { 200: socialAccountSchema } },
   'apiKeys.list': { response: { 200: apiKeyListSchema } },
   'apiKeys.create': { body: createApiKeyInputSchema, response: { 201: createdApiKeySchema } },
   'apiKeys.update': {

@@ -9,6 +9,8 @@
  */
 import type { z } from 'zod';
 import type * as c from './index';
+
+type SocialParams = { platform: c.SocialPlatform };
 import type {
   AcceptProposalInput,
   AcceptProposalResult,
@@ -410,6 +412,35 @@ export const routes = named({
       '/api/messengers/:id/sync',
     ),
     disconnect: route<{ params: { id: string }; response: Ok }>('DELETE', '/api/messengers/:id'),
+    /** A WhatsApp connection's approved message templates (docs/decisions/034). */
+    whatsAppTemplates: route<{ params: { id: string }; response: Out<typeof c.whatsAppTemplateListSchema> }>(
+      'GET',
+      '/api/messengers/:id/whatsapp-templates',
+    ),
+  },
+  /** Settings → Messengers → Reddit and LinkedIn: accounts connected with OAuth (decision 032). */
+  socialAccounts: {
+    list: route<{ response: c.SocialAccountList }>('GET', '/api/social-accounts'),
+    saveApp: route<{ params: SocialParams; body: c.SocialAppInput; response: c.SocialAccount }>(
+      'PUT',
+      '/api/social-accounts/:platform/app',
+    ),
+    removeApp: route<{ params: SocialParams; response: c.SocialAccount }>(
+      'DELETE',
+      '/api/social-accounts/:platform/app',
+    ),
+    connect: route<{ params: SocialParams; response: c.SocialConnectResult }>(
+      'POST',
+      '/api/social-accounts/:platform/connect',
+    ),
+    callback: route<{ params: SocialParams; body: c.SocialCallbackInput; response: c.SocialAccount }>(
+      'POST',
+      '/api/social-accounts/:platform/callback',
+    ),
+    disconnect: route<{ params: SocialParams; response: c.SocialAccount }>(
+      'DELETE',
+      '/api/social-accounts/:platform',
+    ),
   },
   apiKeys: {
     list: route<{ response: ApiKeyList }>('GET', '/api/keys'),

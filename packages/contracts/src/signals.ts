@@ -26,6 +26,21 @@ export type SignalItemKind = z.infer<typeof signalItemKindSchema>;
 /** Minutes between polls of a news feed, and of a subreddit. */
 export const RSS_POLL_MINUTES = 30;
 export const REDDIT_POLL_MINUTES = 15;
+
+/**
+ * Why a subreddit could not be read (issue 19): no Reddit account connected; its tokens stopped
+ * working; Reddit's rate limit (the next poll waits for its reset); the subreddit does not exist;
+ * it is private or banned; Reddit could not be reached or answered something unreadable.
+ */
+export const redditReadProblems = [
+  'reddit_not_connected',
+  'reddit_reconnect',
+  'reddit_rate_limited',
+  'reddit_not_found',
+  'reddit_forbidden',
+  'reddit_unreachable',
+] as const;
+export type RedditReadProblem = (typeof redditReadProblems)[number];
 /**
  * On the first poll of a new source every item is recorded as seen, but only items from the
  * last this-many days make tasks, so adding a big feed does not flood the Assistant.
@@ -65,7 +80,10 @@ export const signalSourceSchema = z.object({
   nextFetchAt: z.string().nullable(),
   itemsSeen: z.number().int(),
   tasksCreated: z.number().int(),
-  /** What went wrong on the last poll, in our words; null when it went fine. */
+  /**
+   * What went wrong on the last poll; null when it went fine. A subreddit's problems are codes
+   * (redditReadProblems) the card words in the user's language.
+   */
   lastError: z.string().nullable(),
   /** Demo mode's sample sources, shown labelled as sample. */
   isSample: z.boolean(),

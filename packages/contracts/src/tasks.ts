@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailDeliveryProblems } from './messengers';
+import { publishProblems } from './social-accounts';
 
 export const taskTypes = [
   'message_reply',
@@ -87,6 +88,10 @@ export const taskContextSchema = z
         community: text(500),
         originalAuthor: text(500),
         originalPost: text(20_000),
+        /** A Reddit post's fullname (t3_…): what a reddit_comment task's Publish replies to. */
+        postId: z.string().regex(/^t3_[a-z0-9]{1,13}$/),
+        /** The original post's address. */
+        postUrl: z.url().max(2000),
       })
       .partial()
       .strict(),
@@ -109,9 +114,19 @@ export const taskContextSchema = z
       channel: contactSourceSchema.nullable(),
       at: z.string(),
       /** Why it failed or may not have gone out, as a code the app words. */
-      reason: z.enum(emailDeliveryProblems).optional(),
-      /** The mail server's own reply line, as it gave it (e.g. "550 5.1.1 User unknown"). */
+      reason: z.union([z.enum(emailDeliveryProblems), z.enum(publishProblems)]).optional(),
+      /**
+       * The other side's own words: the mail server's reply line ("550 5.1.1 User unknown"), or
+       * Reddit's or LinkedIn's explanation of a refused post.
+       */
       serverReply: z.string().max(1000).optional(),
+      /** A published post or comment: its address on Reddit or LinkedIn. */
+      link: z.url().max(2000).optional(),
+      /** Rate limited: how long the platform asked to wait before trying again. */
+      retryAfterSeconds: z.number().int().min(0).optional(),
+      /** A Reddit post: the title and subreddit it was published with (Retry uses them again). */
+      postTitle: z.string().max(300).optional(),
+      community: z.string().max(100).optional(),
     }),
     /** The knowledge-base passages the analysis drew on, cited under it. */
     analysisSources: z.array(knowledgeSourceSchema).max(10),
@@ -216,6 +231,10 @@ export const sendTaskMessageInputSchema = z
     kind: z.string().trim().min(1).max(50).default('custom'),
     /** Email contacts: the subject (a reply to their mail defaults to "Re: " and its subject). */
     subject: z.string().trim().max(300, 'subjectTooLong').optional(),
+    /** A Reddit post published through the user's account: its title (Reddit allows 300). */
+    postTitle: z.string().trim().max(300, 'postTitleTooLong').optional(),
+    /** A Reddit post: the subreddit (r/name or name); the task's community when left out. */
+    community: z.string().trim().max(100, 'communityInvalid').optional(),
   })
   .strict();
 export type SendTaskMessageInput = z.input<typeof sendTaskMessageInputSchema>;

@@ -52,7 +52,25 @@ const envSchema = z.object({
   APOLLO_BASE_URL: z.string().url().default('https://api.apollo.io'),
   HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
+  /** Reddit's site: the OAuth consent page and token endpoint (/api/v1/…), and permalinks. */
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
+  /** Reddit's OAuth API, where listings are read and posts and comments are made. */
+  REDDIT_API_URL: z.string().url().default('https://oauth.reddit.com'),
+  /** The server's Reddit app (reddit.com/prefs/apps, type "web app"); users may enter their own. */
+  REDDIT_CLIENT_ID: z.string().min(1).optional(),
+  REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** LinkedIn's site: the OAuth consent page and token endpoint (/oauth/v2/…). */
+  LINKEDIN_AUTH_URL: z.string().url().default('https://www.linkedin.com'),
+  /** LinkedIn's API: OpenID userinfo and the Posts API. */
+  LINKEDIN_API_URL: z.string().url().default('https://api.linkedin.com'),
+  /** The Posts API version (LinkedIn-Version, YYYYMM); LinkedIn keeps each for a year. */
+  LINKEDIN_API_VERSION: z
+    .string()
+    .regex(/^20\d{4}$/, 'must look like 202610')
+    .default('202610'),
+  /** The server's LinkedIn app (Sign In with LinkedIn using OpenID Connect, Share on LinkedIn). */
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   S3_BUCKET: z
     .string()
@@ -102,6 +120,17 @@ export interface MessengerApiUrls {
   discord: string;
 }
 
+/** An OAuth app's client credentials. */
+export interface OAuthApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Both halves or none: an id without its secret cannot sign a token request. */
+function oauthApp(clientId: string | undefined, clientSecret: string | undefined): OAuthApp | null {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -142,6 +171,14 @@ export interface Config {
   growthRetry?: RetryPolicy;
   /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
   redditBaseUrl: string;
+  /**
+   * Reddit and LinkedIn through OAuth (issue 19): where each platform's consent page and API are,
+   * and the server's own OAuth apps (null: users enter their own in Settings).
+   */
+  social: {
+    reddit: { siteUrl: string; apiUrl: string; app: OAuthApp | null };
+    linkedin: { siteUrl: string; apiUrl: string; apiVersion: string; app: OAuthApp | null };
+  };
   /**
    * The Bearer token /metrics asks for; without it /metrics answers only direct connections
    * from this machine (lib/metrics.ts).
@@ -249,6 +286,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
     },
     redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
+    social: {
+      reddit: {
+        siteUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
+        apiUrl: e.REDDIT_API_URL.replace(/\/+$/, ''),
+        app: oauthApp(e.REDDIT_CLIENT_ID, e.REDDIT_CLIENT_SECRET),
+      },
+      linkedin: {
+        siteUrl: e.LINKEDIN_AUTH_URL.replace(/\/+$/, ''),
+        apiUrl: e.LINKEDIN_API_URL.replace(/\/+$/, ''),
+        apiVersion: e.LINKEDIN_API_VERSION,
+        app: oauthApp(e.LINKEDIN_CLIENT_ID, e.LINKEDIN_CLIENT_SECRET),
+      },
+    },
     metricsToken: e.METRICS_TOKEN,
     objectStorage,
     role: e.ROLE,

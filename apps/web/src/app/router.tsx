@@ -56,6 +56,12 @@ const CampaignDetailPage = lazyWithPreload(() =>
 const SignalsPage = lazyWithPreload(() =>
   import('@/features/signals/components/signals-page').then((m) => ({ default: m.SignalsPage })),
 );
+// Where Reddit's and LinkedIn's consent pages send the browser back (decision 032).
+const OAuthCallbackPage = lazyWithPreload(() =>
+  import('@/features/messengers/components/oauth-callback-page').then((m) => ({
+    default: m.OAuthCallbackPage,
+  })),
+);
 const AgentPage = lazyWithPreload(() =>
   import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })),
 );
@@ -83,6 +89,7 @@ export function AppRoutes() {
               <Route path="/signals" element={<SignalsPage />} />
               <Route path="/high-concept" element={<PersonasPage />} />
               <Route path="/agent" element={<AgentPage />} />
+              <Route path="/oauth/:platform/callback" element={<OAuthCallbackPage />} />
               <Route element={<DesktopOnly />}>
                 <Route path="/tasks" element={<TasksBoardPage />} />
                 <Route path="/documents" element={<KnowledgePage />} />

@@ -35,6 +35,9 @@ function variables(text: string): string[] {
  * identical words, not untranslated copies. Each entry is "<language> <namespace:key>".
  */
 const SAME_AS_ENGLISH = new Set([
+  'fr assistant:composer.communityLabel', // "Subreddit" is Reddit's own word in every language
+  'es assistant:composer.communityLabel',
+  'de assistant:composer.communityLabel',
   'fr shell:nav.highConcept', // "Personas" is the French marketing term too
   'fr shell:areas.highConcept.title',
   'de shell:nav.highConcept', // likewise in German

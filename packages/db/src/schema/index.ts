@@ -14,3 +14,4 @@ export * from './api-keys';
 export * from './mcp-servers';
 export * from './campaigns';
 export * from './signals';
+export * from './social';

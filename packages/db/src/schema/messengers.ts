@@ -52,6 +52,19 @@ export const messengerConnections = pgTable(
   (table) => [uniqueIndex('messenger_connections_user_platform_idx').on(table.userId, table.platform)],
 );
 
+/**
+ * Discord (issue 19, decision 033): which process holds a bot's gateway connection, and until
+ * when; one gateway per bot across a cluster. A table of its own, without a change-feed trigger,
+ * so renewing the lease every round does not tell the user's open tabs that the connection changed.
+ */
+export const gatewayLeases = pgTable('gateway_leases', {
+  connectionId: uuid('connection_id')
+    .primaryKey()
+    .references(() => messengerConnections.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
 /** Platform event ids already taken in, so a retried or replayed webhook changes nothing. */
 export const inboundEvents = pgTable(
   'inbound_events',

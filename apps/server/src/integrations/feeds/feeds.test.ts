@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFeedServer, type FakeFeedServer } from '../../test-support/fake-signals/fake-feed-server';
-import { startFakeReddit, type FakeReddit } from '../../test-support/fake-signals/fake-reddit';
 import { anyAddress } from '../web/fetch-page';
 import { FeedFetchError, fetchFeed } from './fetch-feed';
 import { FeedParseError, plainText, readFeed } from './parse-feed';
-import { createRedditClient, RedditError } from './reddit';
 
 let site: FakeFeedServer;
-let reddit: FakeReddit;
 
 beforeAll(async () => {
   site = await startFakeFeedServer();
-  reddit = await startFakeReddit();
 });
 afterAll(async () => {
   await site.close();
-  await reddit.close();
 });
 
 const published = new Date('2025-06-10T08:00:00Z');
@@ -121,45 +116,5 @@ describe('readFeed', () => {
     expect(() => readFeed('<html><body>Hello</body></html>')).toThrow(FeedParseError);
     expect(() => readFeed('<rss><channel><item><title>cut')).toThrow(FeedParseError);
     expect(plainText('a &amp; b')).toBe('a & b');
-  });
-});
-
-describe('Reddit client', () => {
-  const client = () => createRedditClient({ baseUrl: reddit.baseUrl, userAgent: 'test:doppel:1 (by tests)' });
-
-  it('reads new posts and rules with a descriptive User-Agent', async () => {
-    reddit.setSubreddit('Clientside', {
-      posts: [{ id: 'p1', title: 'Hello', selftext: 'World', author: 'ann', createdUtc: 1_750_000_000 }],
-      rules: [{ short_name: 'No self-promotion' }],
-    });
-    const posts = await client().newPosts('Clientside');
-    expect(posts).toEqual([
-      {
-        fullname: 't3_p1',
-        title: 'Hello',
-        selftext: 'World',
-        author: 'ann',
-        url: `${reddit.baseUrl}/r/Clientside/comments/p1/post/`,
-        createdAt: new Date(1_750_000_000 * 1000),
-        stickied: false,
-      },
-    ]);
-    expect(await client().rules('Clientside')).toEqual([
-      { shortName: 'No self-promotion', description: 'No self-promotion' },
-    ]);
-    expect(reddit.requests.at(-1)!.headers['user-agent']).toBe('test:doppel:1 (by tests)');
-  });
-
-  it('reports 429 with its Retry-After, missing and private subreddits in its own words', async () => {
-    reddit.failNext({ status: 429, headers: { 'retry-after': '120' }, body: '{}' });
-    const limited = await client()
-      .newPosts('Clientside')
-      .catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RedditError);
-    expect(limited).toMatchObject({ reason: 'rate_limited', retryAfterMs: 120_000 });
-    await expect(client().newPosts('nosuchsub')).rejects.toMatchObject({ reason: 'not_found' });
-    reddit.setSubreddit('hidden', { posts: [], private: true });
-    await expect(client().newPosts('hidden')).rejects.toMatchObject({ reason: 'forbidden' });
-    await expect(client().newPosts('../etc')).rejects.toMatchObject({ reason: 'invalid' });
   });
 });

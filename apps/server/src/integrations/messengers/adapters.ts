@@ -4,7 +4,7 @@ import { createDiscordAdapter } from './discord';
 import type { MessengerAdapter } from './messenger-adapter';
 import { createSlackAdapter } from './slack';
 import { createTelegramAdapter } from './telegram';
-import { createWhatsAppAdapter } from './whatsapp';
+import { createWhatsAppAdapter, type WhatsAppAdapter } from './whatsapp';
 
 /** The platforms a bot adapter speaks for; email is the user's own mailbox (integrations/email). */
 export type BotPlatform = Exclude<MessengerPlatform, 'email'>;
@@ -32,4 +32,9 @@ export function messengerAdapter(config: Config, platform: BotPlatform): Messeng
     adapters.set(platform, adapter);
   }
   return adapter;
+}
+
+/** The WhatsApp adapter with its templates (the same instance messengerAdapter gives). */
+export function whatsAppAdapter(config: Config): WhatsAppAdapter {
+  return messengerAdapter(config, 'whatsapp') as WhatsAppAdapter;
 }

@@ -6,21 +6,22 @@ import {
   whatsAppPayload,
   whatsAppTextPayload,
   type FakeWhatsApp,
+  type FakeWhatsAppTemplate,
 } from '../../test-support/fake-messengers/whatsapp';
+import { MessengerError, type WebhookContext, type WebhookRequest } from './messenger-adapter';
 import {
-  MessengerError,
-  type MessengerAdapter,
-  type WebhookContext,
-  type WebhookRequest,
-} from './messenger-adapter';
-import { createWhatsAppAdapter, splitWhatsAppText } from './whatsapp';
+  createWhatsAppAdapter,
+  splitWhatsAppText,
+  WhatsAppGraphError,
+  type WhatsAppAdapter,
+} from './whatsapp';
 
 const APP_SECRET = 'whatsapp-app-secret-0123456789';
 const VERIFY_TOKEN = 'doppel-verify-token-abcdef';
 const fast: RetryPolicy = { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 3000 };
 
 let fake: FakeWhatsApp;
-let adapter: MessengerAdapter;
+let adapter: WhatsAppAdapter;
 let serial = 0;
 /** A fresh number per test, so sent messages never leak between tests. */
 let phone = '';
@@ -387,5 +388,278 @@ describe('WhatsApp adapter: webhooks', () => {
       text: 'Not yours',
     });
     expect(adapter.readWebhook(context(), post(payload))).toEqual({ kind: 'accepted', messages: [] });
+  });
+});
+
+/** Templates as Meta lists them: one of each kind the adapter must tell apart. */
+function body(text: string, example?: Record<string, unknown>): Record<string, unknown> {
+  return { type: 'BODY', text, ...(example ? { example } : {}) };
+}
+
+const INTRO: FakeWhatsAppTemplate = {
+  name: 'intro_offer',
+  language: 'en_US',
+  status: 'APPROVED',
+  category: 'MARKETING',
+  components: [
+    { type: 'HEADER', format: 'TEXT', text: 'News for {{1}}', example: { header_text: ['Acme'] } },
+    body('Hi {{1}}, I saw {{2}} is growing. Shall we talk?', { body_text: [['Ann', 'Acme']] }),
+    { type: 'FOOTER', text: 'Reply STOP to opt out' },
+    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }] },
+  ],
+};
+const NAMED: FakeWhatsAppTemplate = {
+  name: 'named_hello',
+  language: 'de',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  components: [
+    body('Hallo {{first_name}} von {{company}}!', {
+      body_text_named_params: [
+        { param_name: 'first_name', example: 'Anna' },
+        { param_name: 'company', example: 'Muster GmbH' },
+      ],
+    }),
+  ],
+};
+const OTHERS: FakeWhatsAppTemplate[] = [
+  { ...INTRO, name: 'pending_offer', status: 'PENDING' },
+  { ...INTRO, name: 'rejected_offer', status: 'REJECTED' },
+  {
+    name: 'image_header',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    components: [{ type: 'HEADER', format: 'IMAGE' }, body('Look at this, {{1}}')],
+  },
+  {
+    name: 'login_code',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'AUTHENTICATION',
+    components: [
+      body('{{1}} is your code.'),
+      { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE' }] },
+    ],
+  },
+];
+
+/** A business account owning this test's number, with `filler` more approved templates before ours. */
+function addAccount(filler = 0): string {
+  const account = String(201540352242900 + serial);
+  const padding = Array.from({ length: filler }, (_, index) => ({
+    name: `filler_${String(index).padStart(3, '0')}`,
+    language: 'en_US',
+    status: 'APPROVED' as const,
+    category: 'UTILITY' as const,
+    components: [body('Plain text, no variables.')],
+  }));
+  fake.addBusinessAccount(account, token, {
+    phoneNumberIds: [phone],
+    templates: [...padding, OTHERS[0]!, INTRO, OTHERS[1]!, NAMED, ...OTHERS.slice(2)],
+  });
+  return account;
+}
+
+describe('WhatsApp adapter: message templates', () => {
+  it('lists the approved templates over every page, with their texts and variables', async () => {
+    const account = addAccount(230);
+    const templates = await adapter.listTemplates({ ...credentials(), business_account_id: account });
+
+    const pages = fake.requests.filter((request) => request.path === `/${account}/message_templates`);
+    expect(pages).toHaveLength(3);
+    expect(pages.map((request) => request.query.limit)).toEqual(['100', '100', '100']);
+    expect(pages[0]!.query).toMatchObject({ fields: 'name,language,status,category,components' });
+    expect(pages[0]!.query.after).toBeUndefined();
+    expect(pages[1]!.query.after).toBeTruthy();
+    expect(pages[2]!.query.after).not.toBe(pages[1]!.query.after);
+    expect(pages.every((request) => request.token === token && request.httpMethod === 'GET')).toBe(true);
+
+    // Pending, rejected, media-header and authentication templates are not offered.
+    expect(templates).toHaveLength(232);
+    const names = templates.map((template) => template.name);
+    expect(names).not.toContain('pending_offer');
+    expect(names).not.toContain('rejected_offer');
+    expect(names).not.toContain('image_header');
+    expect(names).not.toContain('login_code');
+    expect(templates.find((template) => template.name === 'intro_offer')).toEqual({
+      name: 'intro_offer',
+      language: 'en_US',
+      category: 'MARKETING',
+      parameterFormat: 'positional',
+      header: 'News for {{1}}',
+      body: 'Hi {{1}}, I saw {{2}} is growing. Shall we talk?',
+      footer: 'Reply STOP to opt out',
+      variables: [
+        { component: 'header', key: '1', example: 'Acme' },
+        { component: 'body', key: '1', example: 'Ann' },
+        { component: 'body', key: '2', example: 'Acme' },
+      ],
+    });
+    expect(templates.find((template) => template.name === 'named_hello')).toMatchObject({
+      parameterFormat: 'named',
+      header: null,
+      variables: [
+        { component: 'body', key: 'first_name', example: 'Anna' },
+        { component: 'body', key: 'company', example: 'Muster GmbH' },
+      ],
+    });
+  });
+
+  it('reads a single page when Graph gives no next page', async () => {
+    const account = addAccount();
+    const templates = await adapter.listTemplates({ ...credentials(), business_account_id: account });
+    expect(templates.map((template) => template.name)).toEqual(['intro_offer', 'named_hello']);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('needs the business account id, and refuses one the token cannot read without echoing the token', async () => {
+    const missing = await failure(adapter.listTemplates(credentials()));
+    expect(missing.message).toBe('The WhatsApp Business Account ID is missing.');
+    const malformed = await failure(
+      adapter.listTemplates({ ...credentials(), business_account_id: '12/../me' }),
+    );
+    expect(malformed.message).toBe('The WhatsApp Business Account ID is malformed (expected digits).');
+    expect(fake.requests).toHaveLength(0);
+
+    const refused = await failure(adapter.listTemplates({ ...credentials(), business_account_id: '777' }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toMatch(/^WhatsApp did not list the message templates: Unsupported get request/);
+    expect(refused.message).not.toContain(token);
+  });
+
+  it('sends a positional template with its header and body parameters as Graph expects', async () => {
+    addAccount();
+    const result = await adapter.sendTemplate(credentials(), '4915112345678', {
+      name: 'intro_offer',
+      language: 'en_US',
+      parameterFormat: 'positional',
+      parameters: [
+        { component: 'header', key: '1', text: 'Globex' },
+        { component: 'body', key: '1', text: 'Hank' },
+        { component: 'body', key: '2', text: 'Globex' },
+      ],
+    });
+    const [sent] = fake.sent(phone);
+    expect(result).toEqual({ externalId: sent!.id });
+    expect(sent!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '4915112345678',
+      type: 'template',
+      template: {
+        name: 'intro_offer',
+        language: { code: 'en_US' },
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: 'Globex' }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Hank' },
+              { type: 'text', text: 'Globex' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(sent!.rendered).toBe('News for Globex\n\nHi Hank, I saw Globex is growing. Shall we talk?');
+  });
+
+  it('names each parameter of a named template', async () => {
+    addAccount();
+    await adapter.sendTemplate(credentials(), '4915112345678', {
+      name: 'named_hello',
+      language: 'de',
+      parameterFormat: 'named',
+      parameters: [
+        { component: 'body', key: 'first_name', text: 'Anna' },
+        { component: 'body', key: 'company', text: 'Muster GmbH' },
+      ],
+    });
+    const [sent] = fake.sent(phone);
+    expect(sent!.body.template).toEqual({
+      name: 'named_hello',
+      language: { code: 'de' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Anna' },
+            { type: 'text', parameter_name: 'company', text: 'Muster GmbH' },
+          ],
+        },
+      ],
+    });
+    expect(sent!.rendered).toBe('Hallo Anna von Muster GmbH!');
+  });
+
+  it('passes on Graph’s 132000 when the parameters do not match the template', async () => {
+    addAccount();
+    const error = await failure(
+      adapter.sendTemplate(credentials(), '4915112345678', {
+        name: 'intro_offer',
+        language: 'en_US',
+        parameterFormat: 'positional',
+        parameters: [{ component: 'body', key: '1', text: 'Hank' }],
+      }),
+    );
+    expect(error).toBeInstanceOf(WhatsAppGraphError);
+    expect(error).toMatchObject({ status: 400, graphCode: 132000, templateMismatch: true, uncertain: false });
+    expect(error.message).toBe(
+      'WhatsApp did not send the template intro_offer: (#132000) Number of parameters does not match the expected number of params',
+    );
+    expect(fake.sent(phone)).toHaveLength(0);
+  });
+
+  it('refuses a template that is not approved in that language (132001)', async () => {
+    addAccount();
+    const pending = await failure(
+      adapter.sendTemplate(credentials(), '4915112345678', {
+        name: 'pending_offer',
+        language: 'en_US',
+        parameterFormat: 'positional',
+        parameters: [],
+      }),
+    );
+    expect(pending).toMatchObject({ graphCode: 132001, templateMismatch: true });
+  });
+
+  it('never sends a template again after a 5xx', async () => {
+    addAccount();
+    fake.failNext(`/${phone}/messages`, 502);
+    const error = await failure(
+      adapter.sendTemplate(credentials(), '4915112345678', {
+        name: 'named_hello',
+        language: 'de',
+        parameterFormat: 'named',
+        parameters: [
+          { component: 'body', key: 'first_name', text: 'Anna' },
+          { component: 'body', key: 'company', text: 'Muster GmbH' },
+        ],
+      }),
+    );
+    expect(error).toMatchObject({ status: 502, uncertain: true });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('free text outside the 24-hour window is refused as a re-engagement message (131047)', async () => {
+    const windowed = `${phone}9`;
+    fake.addNumber(
+      windowed,
+      token,
+      { verifiedName: 'Doppel Test', displayPhoneNumber: '+1 555-010-0299' },
+      {
+        customerServiceWindow: true,
+      },
+    );
+    const send = () => adapter.send({ ...credentials(), phone_number_id: windowed }, '4915112345678', 'Hi');
+    const error = await failure(send());
+    expect(error).toMatchObject({ graphCode: 131047, needsTemplate: true, status: 400 });
+    expect(error.message).toBe('WhatsApp did not send the message: (#131047) Re-engagement message');
+
+    fake.customerMessaged(windowed, '4915112345678', Date.now() - 25 * 60 * 60 * 1000);
+    expect(await failure(send())).toMatchObject({ graphCode: 131047 });
+    fake.customerMessaged(windowed, '4915112345678');
+    await expect(send()).resolves.toMatchObject({ externalId: expect.stringMatching(/^wamid\./) });
   });
 });

@@ -1,4 +1,11 @@
 import { createHmac } from 'node:crypto';
+import {
+  whatsAppPlaceholders,
+  type WhatsAppParameterFormat,
+  type WhatsAppTemplate,
+  type WhatsAppTemplateComponent,
+  type WhatsAppTemplateVariable,
+} from '@doppel/contracts';
 import type { RetryPolicy } from '../../lib/retrying-fetch';
 import {
   MessengerError,
@@ -31,6 +38,19 @@ const PHONE_NUMBER_ID_PATTERN = /^\d{1,30}$/;
 const TOKEN_PATTERN = /^[\x21-\x7e]+$/;
 /** Meta's challenges are short numbers; a long one is not worth echoing. */
 const MAX_CHALLENGE_LENGTH = 512;
+/** Templates asked for per page of message_templates, and pages read at most (Meta allows 250 per account; 6,000 for some). */
+const TEMPLATE_PAGE_SIZE = 100;
+const MAX_TEMPLATE_PAGES = 60;
+/** The template fields Doppel reads (GET /<WABA_ID>/message_templates). */
+export const TEMPLATE_FIELDS = 'name,language,status,category,components';
+/**
+ * Graph's error codes that say a template send did not fit the template: wrong number of
+ * parameters (132000), no such template in that language (132001), a parameter of the wrong
+ * format (132012), the template paused or disabled (132015, 132016).
+ */
+const TEMPLATE_MISMATCH_CODES = new Set([132000, 132001, 132005, 132007, 132012, 132015, 132016]);
+/** Free text outside the 24-hour customer-service window (a "re-engagement message"). */
+const RE_ENGAGEMENT_CODE = 131047;
 
 /** The value of X-Hub-Signature-256 Meta sends with a body: `sha256=` + HMAC-SHA256(app secret, body). */
 export function whatsAppSignature(appSecret: string, rawBody: Buffer | string): string {
@@ -51,12 +71,52 @@ function phoneNumberId(credentials: Credentials): string {
   return id;
 }
 
+function businessAccountId(credentials: Credentials): string {
+  const id = credentials.business_account_id?.trim();
+  if (!id) throw new MessengerError('whatsapp', 'The WhatsApp Business Account ID is missing.');
+  if (!PHONE_NUMBER_ID_PATTERN.test(id)) {
+    throw new MessengerError('whatsapp', 'The WhatsApp Business Account ID is malformed (expected digits).');
+  }
+  return id;
+}
+
 function accessToken(credentials: Credentials): string {
   const token = credentials.access_token?.trim();
   if (!token) throw new MessengerError('whatsapp', 'The WhatsApp access token is missing.');
   if (!TOKEN_PATTERN.test(token))
     throw new MessengerError('whatsapp', 'The WhatsApp access token is malformed.');
   return token;
+}
+
+/**
+ * A refusal by Graph with its numeric error code, so the caller can tell "use a template" and
+ * "the template does not fit" from other failures.
+ */
+export class WhatsAppGraphError extends MessengerError {
+  override name = 'WhatsAppGraphError';
+  constructor(
+    message: string,
+    status: number | undefined,
+    /** Graph's `error.code` (131047, 132000…), when it gave one. */
+    readonly graphCode: number | null,
+  ) {
+    super('whatsapp', message, status);
+  }
+
+  /** Graph refused free text because the 24-hour window is closed: only a template may open it. */
+  get needsTemplate(): boolean {
+    return this.graphCode === RE_ENGAGEMENT_CODE;
+  }
+
+  /** Graph refused a template send because it did not match the approved template. */
+  get templateMismatch(): boolean {
+    return this.graphCode !== null && TEMPLATE_MISMATCH_CODES.has(this.graphCode);
+  }
+}
+
+function graphCode(answer: PlatformAnswer): number | null {
+  const error = isRecord(answer.body) && isRecord(answer.body.error) ? answer.body.error : {};
+  return typeof error.code === 'number' && Number.isInteger(error.code) ? error.code : null;
 }
 
 /** Graph's error description, with every credential cut out should an answer ever echo one. */
@@ -109,6 +169,149 @@ function readValue(value: Record<string, unknown>, now: Date): InboundMessage[] 
   return messages;
 }
 
+/** One component of a template as Graph lists it. */
+interface GraphComponent {
+  type: string;
+  format: string | null;
+  text: string | null;
+  example: Record<string, unknown>;
+  buttons: unknown[];
+}
+
+function readComponents(value: unknown): GraphComponent[] {
+  return (Array.isArray(value) ? value : []).filter(isRecord).map((component) => ({
+    type: typeof component.type === 'string' ? component.type.toUpperCase() : '',
+    format: typeof component.format === 'string' ? component.format.toUpperCase() : null,
+    text: typeof component.text === 'string' ? component.text : null,
+    example: isRecord(component.example) ? component.example : {},
+    buttons: Array.isArray(component.buttons) ? (component.buttons as unknown[]) : [],
+  }));
+}
+
+/** Button kinds whose send needs no parameter of its own. */
+const PLAIN_BUTTONS = new Set(['QUICK_REPLY', 'PHONE_NUMBER', 'URL']);
+
+/** A button Doppel can send as it is: no value of its own (a URL with a {{1}} suffix, a copy code, a flow…). */
+function plainButton(button: unknown): boolean {
+  if (!isRecord(button) || typeof button.type !== 'string') return false;
+  const type = button.type.toUpperCase();
+  if (!PLAIN_BUTTONS.has(type)) return false;
+  return !(type === 'URL' && typeof button.url === 'string' && button.url.includes('{{'));
+}
+
+/** The examples Meta keeps for a component's variables, by key. */
+function examplesOf(component: GraphComponent, keys: string[]): Map<string, string> {
+  const examples = new Map<string, string>();
+  const prefix = component.type === 'HEADER' ? 'header_text' : 'body_text';
+  const named = component.example[`${prefix}_named_params`];
+  if (Array.isArray(named)) {
+    for (const item of named) {
+      if (isRecord(item) && typeof item.param_name === 'string' && typeof item.example === 'string') {
+        examples.set(item.param_name, item.example);
+      }
+    }
+  }
+  // Positional: header_text is ["…"], body_text is [["…", "…"]].
+  const listed = component.example[prefix];
+  const row: unknown = Array.isArray(listed) && Array.isArray(listed[0]) ? listed[0] : listed;
+  if (Array.isArray(row)) {
+    keys.forEach((key, index) => {
+      const value: unknown = row[/^\d+$/.test(key) ? Number(key) - 1 : index];
+      if (typeof value === 'string' && !examples.has(key)) examples.set(key, value);
+    });
+  }
+  return examples;
+}
+
+/**
+ * An approved template as Doppel can send it: a text (or no) header, a body, and buttons without
+ * values of their own; null for one it cannot fill (a media header, a copy-code or flow button,
+ * an authentication template, a carousel).
+ */
+export function readTemplate(value: unknown): WhatsAppTemplate | null {
+  if (!isRecord(value)) return null;
+  const name = nonEmpty(value.name);
+  const language = nonEmpty(value.language);
+  if (!name || !language || value.status !== 'APPROVED') return null;
+  const category = typeof value.category === 'string' ? value.category.toUpperCase() : '';
+  if (category === 'AUTHENTICATION') return null;
+  let header: string | null = null;
+  let body: string | null = null;
+  let footer: string | null = null;
+  const variables: WhatsAppTemplateVariable[] = [];
+  const components = readComponents(value.components);
+  for (const component of components) {
+    if (component.type === 'HEADER') {
+      if (component.format !== 'TEXT' || component.text === null) return null;
+      header = component.text;
+    } else if (component.type === 'BODY') {
+      if (component.text === null) return null;
+      body = component.text;
+    } else if (component.type === 'FOOTER') {
+      footer = component.text;
+    } else if (component.type === 'BUTTONS') {
+      if (!component.buttons.every(plainButton)) return null;
+    } else {
+      return null;
+    }
+  }
+  if (body === null) return null;
+  for (const component of components) {
+    if ((component.type !== 'HEADER' && component.type !== 'BODY') || component.text === null) continue;
+    const keys = whatsAppPlaceholders(component.text);
+    const examples = examplesOf(component, keys);
+    const part: WhatsAppTemplateComponent = component.type === 'HEADER' ? 'header' : 'body';
+    for (const key of keys) variables.push({ component: part, key, example: examples.get(key) ?? null });
+  }
+  const parameterFormat: WhatsAppParameterFormat = variables.every((variable) => /^\d+$/.test(variable.key))
+    ? 'positional'
+    : 'named';
+  return { name, language, category, parameterFormat, header, body, footer, variables };
+}
+
+/** A template message to send: the template by name and language, and its parameters' texts. */
+export interface WhatsAppTemplateMessage {
+  name: string;
+  language: string;
+  parameterFormat: WhatsAppParameterFormat;
+  /** In the template's order; header ones go in the header component, the rest in the body. */
+  parameters: { component: WhatsAppTemplateComponent; key: string; text: string }[];
+}
+
+/** The `template` object of a Cloud API template message. */
+export function templatePayload(message: WhatsAppTemplateMessage): Record<string, unknown> {
+  const components = (['header', 'body'] as const).flatMap((part) => {
+    const parameters = message.parameters
+      .filter((parameter) => parameter.component === part)
+      .map((parameter) =>
+        message.parameterFormat === 'named'
+          ? { type: 'text', parameter_name: parameter.key, text: parameter.text }
+          : { type: 'text', text: parameter.text },
+      );
+    return parameters.length > 0 ? [{ type: part, parameters }] : [];
+  });
+  return {
+    name: message.name,
+    language: { code: message.language },
+    ...(components.length > 0 ? { components } : {}),
+  };
+}
+
+/** The WhatsApp adapter, with what only WhatsApp has: approved message templates. */
+export interface WhatsAppAdapter extends MessengerAdapter {
+  /**
+   * The business account's approved templates Doppel can fill (every page of
+   * GET /<WABA_ID>/message_templates); needs the credential business_account_id.
+   */
+  listTemplates(credentials: Credentials): Promise<WhatsAppTemplate[]>;
+  /** Sends an approved template: the one message WhatsApp allows outside the 24-hour window. */
+  sendTemplate(
+    credentials: Credentials,
+    handle: string,
+    message: WhatsAppTemplateMessage,
+  ): Promise<{ externalId: string }>;
+}
+
 export interface WhatsAppAdapterOptions {
   retry?: RetryPolicy;
 }
@@ -117,7 +320,7 @@ export interface WhatsAppAdapterOptions {
 export function createWhatsAppAdapter(
   baseUrl: string,
   options: WhatsAppAdapterOptions = {},
-): MessengerAdapter {
+): WhatsAppAdapter {
   const root = baseUrl.replace(/\/+$/, '');
 
   function call(
@@ -140,8 +343,81 @@ export function createWhatsAppAdapter(
     });
   }
 
+  /** POSTs one message; a refusal is a WhatsAppGraphError, an answer without an id a MessengerError. */
+  async function postMessage(
+    credentials: Credentials,
+    json: Record<string, unknown>,
+    refused: (description: string) => string,
+  ): Promise<string> {
+    const answer = await call(credentials, '/messages', 'send the message', json);
+    if (!succeeded(answer)) {
+      throw new WhatsAppGraphError(
+        refused(graphError(answer, credentials)),
+        answer.status,
+        graphCode(answer),
+      );
+    }
+    const sent = Array.isArray(answer.body.messages) ? (answer.body.messages as unknown[])[0] : undefined;
+    const id = isRecord(sent) ? nonEmpty(sent.id) : null;
+    if (!id) throw new MessengerError('whatsapp', 'WhatsApp answered without a message id.');
+    return id;
+  }
+
   return {
     platform: 'whatsapp',
+
+    async listTemplates(credentials) {
+      const account = businessAccountId(credentials);
+      const token = accessToken(credentials);
+      const templates: WhatsAppTemplate[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
+        const query = new URLSearchParams({ fields: TEMPLATE_FIELDS, limit: String(TEMPLATE_PAGE_SIZE) });
+        if (after) query.set('after', after);
+        // The cursor goes into a URL of ours: `paging.next` is never followed, so the token is
+        // sent nowhere but the configured Graph API.
+        const answer = await callPlatform({
+          platform: 'whatsapp',
+          url: `${root}/${account}/message_templates?${query.toString()}`,
+          headers: { authorization: `Bearer ${token}` },
+          action: 'list the message templates',
+          retry: options.retry,
+        });
+        if (!succeeded(answer)) {
+          throw new WhatsAppGraphError(
+            `WhatsApp did not list the message templates: ${graphError(answer, credentials)}`,
+            answer.status,
+            graphCode(answer),
+          );
+        }
+        const data = Array.isArray(answer.body.data) ? (answer.body.data as unknown[]) : [];
+        for (const item of data) {
+          const template = readTemplate(item);
+          if (template) templates.push(template);
+        }
+        const paging = isRecord(answer.body.paging) ? answer.body.paging : {};
+        const cursors = isRecord(paging.cursors) ? paging.cursors : {};
+        const next = nonEmpty(cursors.after);
+        if (!nonEmpty(paging.next) || !next || next === after || data.length === 0) break;
+        after = next;
+      }
+      return templates.sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+    },
+
+    async sendTemplate(credentials, handle, message) {
+      const externalId = await postMessage(
+        credentials,
+        {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: handle,
+          type: 'template',
+          template: templatePayload(message),
+        },
+        (description) => `WhatsApp did not send the template ${message.name}: ${description}`,
+      );
+      return { externalId };
+    },
 
     async verify(credentials) {
       const answer = await call(
@@ -171,26 +447,20 @@ export function createWhatsAppAdapter(
       let first: string | null = null;
       const pieces = splitWhatsAppText(text);
       for (const [index, piece] of pieces.entries()) {
-        const answer = await call(credentials, '/messages', 'send the message', {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: handle,
-          type: 'text',
-          text: { body: piece, preview_url: false },
-        });
-        if (!succeeded(answer)) {
-          const description = graphError(answer, credentials);
-          throw new MessengerError(
-            'whatsapp',
+        const id = await postMessage(
+          credentials,
+          {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: handle,
+            type: 'text',
+            text: { body: piece, preview_url: false },
+          },
+          (description) =>
             index === 0
               ? `WhatsApp did not send the message: ${description}`
               : `WhatsApp sent ${index} of ${pieces.length} parts of the message, then: ${description}`,
-            answer.status,
-          );
-        }
-        const sent = Array.isArray(answer.body.messages) ? (answer.body.messages as unknown[])[0] : undefined;
-        const id = isRecord(sent) ? nonEmpty(sent.id) : null;
-        if (!id) throw new MessengerError('whatsapp', 'WhatsApp answered without a message id.');
+        );
         first ??= id;
       }
       return { externalId: first! };

@@ -8,18 +8,26 @@ import {
   type Campaign,
   type StageConfigs,
   type UpdateCampaignInput,
+  type WhatsAppOutreachTemplate,
 } from '@doppel/contracts';
 import { and, campaigns, eq } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { assertOpen, findOwnCampaign, getCampaign } from './campaign-queries';
+import { resolveTemplateChoice, sameTemplateChoice } from './whatsapp-template-choice';
 
 type Changes = ReturnType<typeof updateCampaignInputSchema.parse>;
 
-/** The stage configs with the settings' changes applied to the parts they belong to. */
+/**
+ * The stage configs with the settings' changes applied to the parts they belong to;
+ * `whatsAppTemplate` is the template the account has approved for the choice (null: none),
+ * left as it is when undefined.
+ */
 export function applyToStageConfigs(
   current: StageConfigs,
   changes: Changes,
   totalBudget: number,
+  whatsAppTemplate?: WhatsAppOutreachTemplate | null,
 ): StageConfigs {
   const extraction = {
     ...current.extraction,
@@ -41,11 +49,16 @@ export function applyToStageConfigs(
     const rest = templates.slice(1);
     templates = changes.messageTemplate.trim() === '' ? rest : [changes.messageTemplate, ...rest];
   }
+  const channelConfigs = { ...current.engagement.channel_configs };
+  if (whatsAppTemplate !== undefined) {
+    channelConfigs.whatsapp = { ...channelConfigs.whatsapp, template: whatsAppTemplate };
+  }
   const engagement = {
     ...current.engagement,
     ...(changes.channels && { channels: changes.channels }),
     ...(changes.aiConfig?.personalization && { personalization_level: changes.aiConfig.personalization }),
     message_templates: templates,
+    channel_configs: channelConfigs,
   };
   return stageConfigsSchema.parse({ extraction, enrichment, engagement });
 }
@@ -62,11 +75,13 @@ export async function updateCampaign(
   input: UpdateCampaignInput,
 ): Promise<Campaign> {
   const changes = updateCampaignInputSchema.parse(input);
+  // The template is looked up on WhatsApp before the transaction: no row waits on Graph.
+  const whatsAppTemplate = await chosenTemplate(ctx, userId, id, changes);
   await ctx.db.transaction(async (tx) => {
     const row = await findOwnCampaign(tx, userId, id, { forUpdate: true });
     assertOpen(row, 'editing it');
     const totalBudget = changes.totalBudget ?? row.totalBudget;
-    const stageConfigs = applyToStageConfigs(row.stageConfigs, changes, totalBudget);
+    const stageConfigs = applyToStageConfigs(row.stageConfigs, changes, totalBudget, whatsAppTemplate);
     const nameChanges = changes.name !== undefined || changes.sources || changes.tools || changes.channels;
     const title = campaignTitle(changes.name ?? row.name).trim() || campaignTitle(row.name);
     await tx
@@ -92,4 +107,31 @@ export async function updateCampaign(
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
   });
   return getCampaign(ctx, userId, id);
+}
+
+/**
+ * The WhatsApp template the settings choose, as the account has it approved; undefined when the
+ * choice does not change (the stored one is kept without asking WhatsApp again), null to remove
+ * it. A template needs WhatsApp among the campaign's channels.
+ */
+async function chosenTemplate(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  changes: Changes,
+): Promise<WhatsAppOutreachTemplate | null | undefined> {
+  const choice = changes.whatsAppTemplate;
+  if (choice === undefined) return undefined;
+  if (choice === null) return null;
+  const row = await findOwnCampaign(ctx.db, userId, id);
+  assertOpen(row, 'editing it');
+  const channels = changes.channels ?? row.stageConfigs.engagement.channels;
+  if (!channels.includes('whatsapp')) {
+    throw new AppError('validation_failed', undefined, {
+      fields: { whatsAppTemplate: 'whatsappChannelRequired' },
+    });
+  }
+  const stored = row.stageConfigs.engagement.channel_configs.whatsapp?.template;
+  if (sameTemplateChoice(stored, choice)) return undefined;
+  return resolveTemplateChoice(ctx, userId, choice);
 }

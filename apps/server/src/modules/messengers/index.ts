@@ -26,3 +26,10 @@ export {
 export { pollMailboxes, syncMailboxJob } from './sync-mailbox';
 export { emailSubjectFrom } from './email-subject';
 export { createMailboxWatchers, type MailboxWatchers } from './mailbox-watchers';
+export {
+  approvedWhatsAppTemplates,
+  sendWhatsAppTemplate,
+  whatsAppRefusalCode,
+  whatsAppWindowOpen,
+} from './whatsapp-templates';
+export { createDiscordGateways, type DiscordGateways } from './discord-gateways';

@@ -22,7 +22,7 @@ import {
 } from '../../test-support/fake-messengers/whatsapp';
 import { signedInUser, testConfig, testDatabase } from '../../test-support/test-app';
 import { checkMessengerHealth } from './messenger-connections';
-import { pollMessengers } from './sync-messenger';
+import { EVENT_GRACE_MS, pollMessengers, PUSHED_CHECK_MS } from './sync-messenger';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -732,6 +732,31 @@ describe('test, sync, disconnect, and other users', () => {
       .from(communicationHistory)
       .where(eq(communicationHistory.contactId, task!.contactId!));
     expect(after).toHaveLength(2);
+
+    // The Slack app's events are switched off later. Ten minutes on, the check of its history
+    // finds a message no event brought: it is taken in once, and polling is back.
+    const tenMinutesAgo = new Date(Date.now() - PUSHED_CHECK_MS);
+    await doppel.ctx.db
+      .update(messengerConnections)
+      .set({ lastSyncAt: tenMinutesAgo })
+      .where(eq(messengerConnections.id, connection.id));
+    const old = Math.floor((Date.now() - EVENT_GRACE_MS - 60_000) / 1000);
+    slack.addMessage('D0BOTH', { user: 'U901', text: 'Are you still there?', ts: `${old}.000600` });
+    await pollMessengers(doppel.ctx);
+    await pollMessengers(doppel.ctx);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    const caught = await doppel.ctx.db
+      .select({ text: communicationHistory.text })
+      .from(communicationHistory)
+      .where(eq(communicationHistory.contactId, task!.contactId!));
+    expect(caught.map((entry) => entry.text).filter((text) => text === 'Are you still there?')).toHaveLength(
+      1,
+    );
+    const [polled] = (await call(user, 'GET', '/api/messengers'))
+      .json<{ items: MessengerConnection[] }>()
+      .items.filter((item) => item.id === connection.id);
+    expect(polled!.inbound.registered).toBe(false);
+    expect((await call(user, 'POST', `/api/messengers/${connection.id}/sync`)).statusCode).toBe(200);
   });
 
   it('disconnect removes the Telegram webhook and the stored credentials; other users see nothing', async () => {

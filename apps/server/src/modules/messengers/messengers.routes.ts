@@ -11,6 +11,7 @@ import {
   updateMessenger,
 } from './messenger-connections';
 import { syncMessenger } from './sync-messenger';
+import { listWhatsAppTemplates } from './whatsapp-templates';
 
 const tags = ['messengers'];
 
@@ -34,6 +35,9 @@ export async function messengersRoutes(app: FastifyInstance, { ctx }: { ctx: App
   );
   on('messengers.sync', async (request) =>
     syncMessenger(ctx, requireAuth(request).userId, request.params.id),
+  );
+  on('messengers.whatsAppTemplates', async (request) =>
+    listWhatsAppTemplates(ctx, requireAuth(request).userId, request.params.id),
   );
   on('messengers.disconnect', async (request) => {
     await disconnectMessenger(ctx, requireAuth(request).userId, request.params.id);

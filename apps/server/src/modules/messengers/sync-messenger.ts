@@ -64,17 +64,65 @@ export async function syncMessenger(
   return { received, connection: await describeConnection(ctx, row) };
 }
 
-/** The periodic poll of connections that cannot receive webhooks (a Telegram bot on a local install). */
+/**
+ * How often a Slack connection that Slack pushes events to is checked against its history: the
+ * only way to notice that the Slack app's events were switched off later.
+ */
+export const PUSHED_CHECK_MS = 10 * 60_000;
+/** Events come within seconds; a message older than this that no event brought was missed. */
+export const EVENT_GRACE_MS = 2 * 60_000;
+
+/**
+ * The check of a Slack connection that receives events: what its history holds since the last
+ * check is taken in (the same `channel:ts` ids as the events, so nothing twice), and when a
+ * message there is older than the grace and no event had brought it, events stopped coming —
+ * the connection goes back to polling until Slack pushes again.
+ */
+async function checkPushedSlack(ctx: AppContext, row: ConnectionRow): Promise<void> {
+  const adapter = messengerAdapter(ctx.config, 'slack');
+  const now = ctx.clock.now();
+  const since = row.lastSyncAt ?? new Date(now.getTime() - PUSHED_CHECK_MS);
+  const messages = await adapter.fetchRecent!(credentialsOf(ctx, row), since).catch(messengerFailure);
+  const readable = allows(row, 'read_messages');
+  await ctx.db.transaction(async (tx) => {
+    let missed = 0;
+    if (readable) {
+      for (const message of messages) {
+        const taken = await acceptInboundMessage(ctx, tx, row, message);
+        if (taken && now.getTime() - message.sentAt.getTime() > EVENT_GRACE_MS) missed++;
+      }
+    }
+    if (missed > 0)
+      ctx.log.info({ connectionId: row.id, missed }, 'Slack events stopped arriving; polling again');
+    await tx
+      .update(messengerConnections)
+      .set({ lastSyncAt: now, updatedAt: now, ...(missed > 0 ? { inboundRegistered: false } : {}) })
+      .where(eq(messengerConnections.id, row.id));
+  });
+}
+
+/**
+ * The periodic poll (every 30 s) of connections that cannot receive webhooks (a Telegram bot on a
+ * local install, a Slack app without events), and the slower check of Slack connections that do.
+ */
 export async function pollMessengers(ctx: AppContext): Promise<void> {
   const rows = await ctx.db
     .select()
     .from(messengerConnections)
-    .where(eq(messengerConnections.inboundRegistered, false));
+    .where(eq(messengerConnections.isConnected, true));
+  const now = ctx.clock.now().getTime();
   for (const row of rows) {
-    if (!row.isConnected || row.platform === 'email') continue;
+    if (row.platform === 'email') continue;
     if (!messengerAdapter(ctx.config, row.platform).fetchRecent) continue;
-    await pullMessages(ctx, row).catch((error: unknown) =>
-      ctx.log.warn({ err: error, connectionId: row.id }, 'pulling messages failed'),
-    );
+    const failed = (error: unknown) =>
+      ctx.log.warn({ err: error, connectionId: row.id }, 'pulling messages failed');
+    if (!row.inboundRegistered) {
+      await pullMessages(ctx, row).catch(failed);
+    } else if (
+      row.platform === 'slack' &&
+      (!row.lastSyncAt || now - row.lastSyncAt.getTime() >= PUSHED_CHECK_MS)
+    ) {
+      await checkPushedSlack(ctx, row).catch(failed);
+    }
   }
 }

@@ -3,24 +3,21 @@ import {
   FIRST_POLL_WINDOW_DAYS,
   REDDIT_POLL_MINUTES,
   RSS_POLL_MINUTES,
+  type RedditReadProblem,
   type TaskContext,
 } from '@doppel/contracts';
 import { contacts, eq, signalSources, type DbOrTx } from '@doppel/db';
 import { z } from 'zod';
 import { FeedFetchError, fetchFeed } from '../../integrations/feeds/fetch-feed';
 import { FeedParseError, readFeed, type FeedEntry } from '../../integrations/feeds/parse-feed';
-import {
-  createRedditClient,
-  RedditError,
-  type RedditPost,
-  type RedditRule,
-} from '../../integrations/feeds/reddit';
+import { RedditError, type RedditPost, type RedditRule } from '../../integrations/social/reddit';
 import { anyAddress } from '../../integrations/web/fetch-page';
 import type { AppContext } from '../../lib/context';
 import type { JobHandler } from '../../lib/job-queue';
 import { OFFLINE_ENGINE } from '../engine';
 import { getTwinVoice } from '../personas';
 import { getUserSettings } from '../settings';
+import { redditReaderFor, SocialAccountUnavailable } from '../social-accounts';
 import { pollContentPlan } from './content-plan';
 import {
   commentWelcome,
@@ -278,6 +275,8 @@ function redditTask(
         platform: 'reddit',
         community,
         originalAuthor: `u/${post.author}`,
+        postId: post.fullname,
+        postUrl: post.url,
         originalPost: shortenText(
           [post.title, post.selftext.trim()].filter(Boolean).join('\n\n'),
           ORIGINAL_POST_MAX,
@@ -291,27 +290,52 @@ function redditTask(
   };
 }
 
+/**
+ * Why a subreddit could not be read, as the code the source card words (signals'
+ * redditReadProblems); null for a failure that is not Reddit's (the database), which throws.
+ */
+function redditReadProblem(error: unknown): RedditReadProblem | null {
+  if (error instanceof SocialAccountUnavailable) {
+    return error.reason === 'not_connected'
+      ? 'reddit_not_connected'
+      : error.reason === 'reconnect'
+        ? 'reddit_reconnect'
+        : 'reddit_rate_limited';
+  }
+  if (!(error instanceof RedditError)) return null;
+  switch (error.reason) {
+    case 'rate_limited':
+      return 'reddit_rate_limited';
+    case 'not_found':
+    case 'no_community':
+      return 'reddit_not_found';
+    case 'forbidden':
+    case 'banned':
+      return 'reddit_forbidden';
+    default:
+      return 'reddit_unreachable';
+  }
+}
+
 async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Promise<PollResult> {
   const interval = REDDIT_POLL_MINUTES * MINUTE_MS;
   const nextRunAt = new Date(now.getTime() + interval);
   const subreddit = source.subreddit!;
-  const reddit = createRedditClient({
-    baseUrl: ctx.config.redditBaseUrl,
-    userAgent: `server:doppel-signals:0.1 (by Doppel; ${ctx.config.publicUrl})`,
-    clock: ctx.clock,
-  });
+  // Read through the user's Reddit account (OAuth): Reddit refuses servers that read without one.
+  const reddit = redditReaderFor(ctx, source.userId);
   let posts: RedditPost[];
   try {
     posts = await reddit.newPosts(subreddit, REDDIT_LISTING_LIMIT);
   } catch (error) {
-    if (!(error instanceof RedditError)) throw error;
-    const waited = error.retryAfterMs ?? 0;
+    const problem = redditReadProblem(error);
+    if (!problem) throw error;
+    const waited = (error as { retryAfterMs?: number | null }).retryAfterMs ?? 0;
     return {
       fetched: false,
       itemsSeen: 0,
       tasksCreated: 0,
-      lastError: error.message,
-      // Reddit's Retry-After is honoured: no poll before it, whatever the back-off says.
+      lastError: problem,
+      // Reddit's rate limit is honoured: no poll before it, whatever the back-off says.
       nextRunAt: new Date(now.getTime() + Math.max(interval, waited)),
       failed: true,
     };

@@ -4,7 +4,8 @@ import type { SignalItemList, SignalSource, SignalSourceList, Task, TaskPage } f
 import { and, contacts, eq, jobs, signalItems, sql } from '@doppel/db';
 import type { DoppelApp } from '../../app';
 import { startFakeFeedServer, type FakeFeedServer } from '../../test-support/fake-signals/fake-feed-server';
-import { startFakeReddit, type FakeReddit } from '../../test-support/fake-signals/fake-reddit';
+import { connectSocialAccount, socialConfig } from '../../test-support/fake-social/connect';
+import { startFakeReddit, type FakeReddit } from '../../test-support/fake-social/reddit';
 import { createTestApp, ManualClock, signedInUser, uniqueIp } from '../../test-support/test-app';
 import { pollSignalSource } from './poll-signal-source';
 import { POLL_JOB_KIND, queuedPolls } from './schedule-poll';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   reddit = await startFakeReddit();
   doppel = await createTestApp({
     clock,
-    config: { fetchAllowPrivateAddresses: true, redditBaseUrl: reddit.baseUrl },
+    config: { fetchAllowPrivateAddresses: true, ...socialConfig({ reddit }) },
   });
 });
 afterAll(async () => {
@@ -47,6 +48,12 @@ async function signInAgain(user: User): Promise<User> {
     payload: { email: user.email, password: user.password },
   });
   return { ...user, accessToken: response.json<{ accessToken: string }>().accessToken };
+}
+
+/** The user's Reddit account, connected through the fake's consent page: signals read with it. */
+async function connectReddit(user: User) {
+  const { account } = await connectSocialAccount(doppel.app, user.accessToken, 'reddit', reddit);
+  expect(account?.state).toBe('connected');
 }
 
 async function addSource(user: User, body: object): Promise<SignalSource> {
@@ -205,6 +212,7 @@ describe('news feeds', () => {
       ],
       rules: [],
     });
+    await connectReddit(user);
     await addSource(user, { kind: 'reddit', subreddit: 'FreightOps', keywords: ['onboarding'] });
     await runJobs(user);
 
@@ -444,6 +452,7 @@ describe('Reddit', () => {
       posts: [{ id: 'cs1', title: 'Onboarding checklist that works', author: 'kim', createdUtc: now - 100 }],
       rules: [{ short_name: 'Be kind', description: 'Civil discussion only.' }],
     });
+    await connectReddit(user);
     const strict = await addSource(user, {
       kind: 'reddit',
       subreddit: 'r/SaaSFounders',
@@ -475,12 +484,19 @@ describe('Reddit', () => {
     expect(cs.context.recommendation).toMatch(/^SOCIAL: Comments welcome: r\/CustomerSuccess/);
     expect(cs.context.analysisData?.contactActivity).toMatch(/^Comments welcome/);
 
-    // Reddit was asked with a descriptive User-Agent; rules once per subreddit and poll.
-    const listing = reddit.requests.filter((request) => request.path === '/r/SaaSFounders/new.json');
-    expect(listing.at(-1)!.headers['user-agent']).toMatch(/^server:doppel-signals:/);
-    expect(
-      reddit.requests.filter((request) => request.path === '/r/SaaSFounders/about/rules.json'),
-    ).toHaveLength(1);
+    // Reddit's OAuth API was asked with the user's token and a descriptive User-Agent; rules
+    // once per subreddit and poll.
+    const listing = reddit.requests.filter((request) => request.path === '/r/SaaSFounders/new');
+    expect(listing.at(-1)!.headers['user-agent']).toMatch(/^server:doppel:0\.1 \(by Doppel; /);
+    expect(listing.at(-1)!.headers.authorization).toMatch(/^Bearer reddit-access-/);
+    expect(reddit.requests.filter((request) => request.path === '/r/SaaSFounders/about/rules')).toHaveLength(
+      1,
+    );
+    // The task knows the post it answers, so Publish can comment under it.
+    expect(saas.context.triggerData).toMatchObject({
+      postId: 't3_abc1',
+      postUrl: `${reddit.baseUrl}/r/SaaSFounders/comments/abc1/post/`,
+    });
 
     // Polled again: nothing new.
     await call(user, 'POST', `/api/signals/sources/${strict.id}/poll`);
@@ -495,6 +511,7 @@ describe('Reddit', () => {
 
   it('honours 429 Retry-After: the next poll waits for it, and the job does not fail', async () => {
     const user = await signedInUser(doppel);
+    await connectReddit(user);
     reddit.setSubreddit('busy_sub', { posts: [] });
     const added = await addSource(user, { kind: 'reddit', subreddit: 'busy_sub', keywords: ['crm'] });
     reddit.failNext({
@@ -504,17 +521,84 @@ describe('Reddit', () => {
     });
     expect(await runJobs(user)).toBe(1);
     const limited = await source(user, added.id);
-    expect(limited.lastError).toBe('Reddit asked us to slow down; the next poll waits for it.');
+    expect(limited.lastError).toBe('reddit_rate_limited');
     expect(limited.nextFetchAt).toBe(new Date(clock.now().getTime() + 3600 * 1000).toISOString());
   });
 
   it('a subreddit that does not exist is an error state, not a crash', async () => {
     const user = await signedInUser(doppel);
+    await connectReddit(user);
     const added = await addSource(user, { kind: 'reddit', subreddit: 'no_such_place', keywords: ['x'] });
     await runJobs(user);
-    expect((await source(user, added.id)).lastError).toBe('r/no_such_place does not exist or was renamed.');
+    expect((await source(user, added.id)).lastError).toBe('reddit_not_found');
     const invalid = await call(user, 'POST', '/api/signals/sources', { kind: 'reddit', subreddit: 'a b' });
     expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('Reddit through the user’s account', () => {
+  it('without a connected account nothing is read, and the card says to connect one', async () => {
+    const user = await signedInUser(doppel);
+    reddit.setSubreddit('lonely_sub', { posts: [] });
+    const before = reddit.requests.length;
+    const added = await addSource(user, { kind: 'reddit', subreddit: 'lonely_sub', keywords: ['crm'] });
+    expect(await runJobs(user)).toBe(1);
+    expect((await source(user, added.id)).lastError).toBe('reddit_not_connected');
+    expect(reddit.requests.slice(before).filter((request) => request.path.startsWith('/r/'))).toEqual([]);
+  });
+
+  it('an expired access token is refreshed and the poll goes on; a revoked account turns to reconnect', async () => {
+    const user = await signedInUser(doppel);
+    await connectReddit(user);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    reddit.setSubreddit('refresh_sub', {
+      posts: [{ id: 'rf1', title: 'CRM onboarding tips', author: 'lee', createdUtc: now - 60 }],
+    });
+    const added = await addSource(user, { kind: 'reddit', subreddit: 'refresh_sub', keywords: ['crm'] });
+    reddit.expireAccessTokens();
+    await runJobs(user);
+    expect(await source(user, added.id)).toMatchObject({ lastError: null, tasksCreated: 1 });
+    const refreshes = reddit.requests.filter(
+      (request) =>
+        request.path === '/api/v1/access_token' && request.form.get('grant_type') === 'refresh_token',
+    );
+    expect(refreshes).toHaveLength(1);
+
+    reddit.revokeAll();
+    await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+    await runJobs(user);
+    expect((await source(user, added.id)).lastError).toBe('reddit_reconnect');
+    const accounts = (await call(user, 'GET', '/api/social-accounts')).json<{
+      items: { platform: string; state: string; problem: string | null }[];
+    }>();
+    expect(accounts.items.find((item) => item.platform === 'reddit')).toMatchObject({
+      state: 'reconnect',
+      problem: 'token_refused',
+    });
+    expect(await tasksOf(user, 'reddit_comment')).toHaveLength(1);
+  });
+
+  it('when X-Ratelimit-Remaining runs out, no request goes to Reddit before X-Ratelimit-Reset', async () => {
+    const user = await signedInUser(doppel);
+    await connectReddit(user);
+    reddit.setSubreddit('quota_sub', { posts: [] });
+    const added = await addSource(user, { kind: 'reddit', subreddit: 'quota_sub', keywords: ['crm'] });
+    reddit.setRateLimit(1, 420);
+    await runJobs(user);
+    expect((await source(user, added.id)).lastError).toBeNull();
+    const before = reddit.requests.length;
+    await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+    await runJobs(user);
+    expect(reddit.requests.length).toBe(before);
+    const held = await source(user, added.id);
+    expect(held.lastError).toBe('reddit_rate_limited');
+    expect(new Date(held.nextFetchAt!).getTime()).toBeGreaterThanOrEqual(clock.now().getTime() + 15 * MINUTE);
+    reddit.setRateLimit(600, 600);
+    clock.advance(8 * MINUTE);
+    await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+    await runJobs(user);
+    expect((await source(user, added.id)).lastError).toBeNull();
+    expect(reddit.requests.length).toBeGreaterThan(before);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   messengerPlatformSchema,
   type SendTaskMessageResult,
   type Task,
+  type PublishProblem,
   type TaskType,
 } from '@doppel/contracts';
 import { and, contacts, eq, sql, tasks, users } from '@doppel/db';
@@ -26,8 +27,14 @@ import {
   replySubject,
   requeueEmail,
   sendThroughMessenger,
+  sendWhatsAppTemplate,
+  whatsAppRefusalCode,
 } from '../messengers';
+import { LINKEDIN_POST_MAX } from '../../integrations/social/linkedin';
+import { subredditName } from '../../integrations/social/reddit';
+import { hasSocialAccount, publishWithAccount, type Publication } from '../social-accounts';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
+import { outreachTemplate } from './whatsapp-outreach';
 
 /** Where a post is published; a message goes out on its contact's channel. */
 function channelFor(type: TaskType, contactSource: ContactSource | null): ContactSource | null {
@@ -41,12 +48,83 @@ const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * How the composer's message leaves: delivered now, queued (email), unknown (the messenger
  * failed in a way that may have delivered it: the user checks before Retry), or to send by hand.
+ * `text` is what went out when it is not the composer's text: a campaign's WhatsApp template,
+ * filled for the lead, outside the 24-hour window (docs/decisions/034).
  */
 type Delivered =
-  | { kind: 'sent'; externalId: string | null }
+  | { kind: 'sent'; externalId: string | null; link?: string; text?: string }
   | { kind: 'queued'; address: string }
-  | { kind: 'unknown' }
+  | { kind: 'unknown'; text?: string }
+  | { kind: 'failed'; reason: PublishProblem; detail: string | null; retryAfterSeconds: number | null }
   | null;
+
+/** What a Reddit post went out with, kept on the task for the card and for Retry. */
+interface PostDetails {
+  postTitle?: string;
+  community?: string;
+}
+
+const fieldError = (field: string, key: string) =>
+  new AppError('validation_failed', undefined, { fields: { [field]: key } });
+
+/**
+ * What Publish posts through the user's account; null when the post is the user's to publish by
+ * hand (no account connected, or a comment on a post whose id the task does not know).
+ */
+async function publicationOf(
+  ctx: AppContext,
+  userId: string,
+  task: Task,
+  text: string,
+  input: { postTitle?: string; community?: string },
+): Promise<{ publication: Publication; details: PostDetails } | null> {
+  if (task.type === 'linkedin_post') {
+    if (!(await hasSocialAccount(ctx, userId, 'linkedin'))) return null;
+    if (text.length > LINKEDIN_POST_MAX) throw fieldError('text', 'linkedinPostTooLong');
+    return { publication: { platform: 'linkedin', kind: 'post', text }, details: {} };
+  }
+  if (!(await hasSocialAccount(ctx, userId, 'reddit'))) return null;
+  if (task.type === 'reddit_comment') {
+    const thingId = task.context.triggerData?.postId;
+    return thingId
+      ? { publication: { platform: 'reddit', kind: 'comment', thingId, text }, details: {} }
+      : null;
+  }
+  const community = subredditName(input.community || task.context.triggerData?.community || '');
+  if (!community) throw fieldError('community', 'communityRequired');
+  if (!input.postTitle) throw fieldError('postTitle', 'postTitleRequired');
+  return {
+    publication: { platform: 'reddit', kind: 'post', subreddit: community, title: input.postTitle, text },
+    details: { postTitle: input.postTitle, community: `r/${community}` },
+  };
+}
+
+/** Publishes a post task through the user's Reddit or LinkedIn account. */
+async function publish(
+  ctx: AppContext,
+  userId: string,
+  task: Task,
+  text: string,
+  input: { postTitle?: string; community?: string },
+): Promise<{ delivered: Delivered; details: PostDetails }> {
+  const planned = await publicationOf(ctx, userId, task, text, input);
+  if (!planned) return { delivered: null, details: {} };
+  const outcome = await publishWithAccount(ctx, userId, planned.publication);
+  const delivered: Delivered =
+    outcome.status === 'published'
+      ? { kind: 'sent', externalId: outcome.id, link: outcome.url }
+      : outcome.status === 'failed'
+        ? {
+            kind: 'failed',
+            reason: outcome.reason,
+            detail: outcome.detail,
+            retryAfterSeconds: outcome.retryAfterSeconds,
+          }
+        : outcome.status === 'unknown'
+          ? { kind: 'unknown' }
+          : null;
+  return { delivered, details: planned.details };
+}
 
 /**
  * The subject of an email from the composer: what the user typed, else "Re: " the contact's last
@@ -73,7 +151,7 @@ async function deliver(
   text: string,
 ): Promise<Delivered> {
   const contact = task.contact;
-  if (!contact || isPostTask(task.type)) return null;
+  if (!contact) return null;
   if (contact.source === 'email') {
     const [found] = await ctx.db
       .select({ handle: contacts.handle, isDemo: users.isDemo })
@@ -98,12 +176,19 @@ async function deliver(
   if (!handle) return null;
   const connection = await connectionFor(ctx, userId, platform.data);
   if (!connection || !allows(connection, 'send_messages')) return null;
+  // A campaign's first WhatsApp message outside the 24-hour window is its approved template.
+  const template =
+    platform.data === 'whatsapp' ? await outreachTemplate(ctx, userId, task, contact.id) : null;
+  const sentText = template?.text ?? text;
   try {
-    return { kind: 'sent', ...(await sendThroughMessenger(ctx, connection, handle, text)) };
+    const sent = template
+      ? await sendWhatsAppTemplate(ctx, connection, handle, template.message)
+      : await sendThroughMessenger(ctx, connection, handle, text);
+    return { kind: 'sent', ...sent, ...(template && { text: sentText }) };
   } catch (error) {
     if (!(error instanceof MessengerError)) throw error;
     // Not tried again on its own: the contact could get it twice. The task asks the user.
-    if (error.uncertain) return { kind: 'unknown' };
+    if (error.uncertain) return { kind: 'unknown', ...(template && { text: sentText }) };
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
       await recordMessage(
@@ -113,7 +198,7 @@ async function deliver(
           contactId: contact.id,
           direction: 'outbound',
           channel: platform.data,
-          text,
+          text: sentText,
           occurredAt: now,
           deliveryStatus: 'failed',
           deliveryError: error.message,
@@ -128,7 +213,9 @@ async function deliver(
         })
         .where(and(eq(tasks.id, task.id), eq(tasks.userId, userId)));
     });
-    throw new AppError('messenger_failed', error.message);
+    // WhatsApp asking for a template, or refusing the template, says what the user can fix.
+    const code = whatsAppRefusalCode(error);
+    throw code ? new AppError(code) : new AppError('messenger_failed', error.message);
   }
 }
 
@@ -146,9 +233,18 @@ export async function sendTaskMessage(
   taskId: string,
   input: SendTaskMessageInput,
 ): Promise<SendTaskMessageResult> {
-  const { text, kind, subject: typedSubject } = sendTaskMessageInputSchema.parse(input);
+  const { text, kind, subject: typedSubject, postTitle, community } = sendTaskMessageInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
-  const delivered = await deliver(ctx, userId, task, kind, text);
+  let delivered: Delivered;
+  let postDetails: PostDetails = {};
+  if (isPostTask(task.type)) {
+    ({ delivered, details: postDetails } = await publish(ctx, userId, task, text, { postTitle, community }));
+  } else {
+    delivered = await deliver(ctx, userId, task, kind, text);
+  }
+  // What the contact was sent: the composer's text, or the template it was replaced by.
+  const sentText =
+    (delivered?.kind === 'sent' || delivered?.kind === 'unknown' ? delivered.text : null) ?? text;
   const subject =
     delivered?.kind === 'queued' ? await subjectFor(ctx, userId, task, text, typedSubject) : null;
   const now = ctx.clock.now();
@@ -180,7 +276,7 @@ export async function sendTaskMessage(
           contactId: current.contact.id,
           direction: 'outbound',
           channel: channel ?? current.contact.source,
-          text,
+          text: sentText,
           occurredAt: now,
           deliveryStatus,
           externalId,
@@ -189,8 +285,9 @@ export async function sendTaskMessage(
       );
     }
     // Whoever made the task learns it was sent (a campaign marks its lead contacted); a queued
-    // email tells once the mail server took it (messengers' send job); an unknown one, never.
-    if (deliveryStatus !== 'queued' && deliveryStatus !== 'unknown') {
+    // email tells once the mail server took it (messengers' send job); an unknown or refused
+    // one, never.
+    if (deliveryStatus !== 'queued' && deliveryStatus !== 'unknown' && deliveryStatus !== 'failed') {
       await ctx.domainEvents.publish(
         tx,
         { userId },
@@ -204,10 +301,26 @@ export async function sendTaskMessage(
         },
       );
     }
-    const responses = { [kind]: text, sent: text };
-    const delivery = { status: deliveryStatus, channel, at: now.toISOString() };
-    // A message that may not have gone out leaves the task open, with the text and Retry.
-    const unknown = deliveryStatus === 'unknown';
+    const responses = { [kind]: text, sent: sentText };
+    const delivery = {
+      status: deliveryStatus,
+      channel,
+      at: now.toISOString(),
+      ...(delivered?.kind === 'sent' && delivered.link ? { link: delivered.link } : {}),
+      ...(delivered?.kind === 'failed'
+        ? {
+            reason: delivered.reason,
+            ...(delivered.detail ? { serverReply: cutText(delivered.detail, 1000) } : {}),
+            ...(delivered.retryAfterSeconds !== null
+              ? { retryAfterSeconds: delivered.retryAfterSeconds }
+              : {}),
+          }
+        : {}),
+      ...postDetails,
+    };
+    // A message that may not have gone out, or a post the platform refused, leaves the task
+    // open, with the text and Retry.
+    const unknown = deliveryStatus === 'unknown' || deliveryStatus === 'failed';
     const [updated] = await tx
       .update(tasks)
       .set({
@@ -245,8 +358,10 @@ export async function retryTaskDelivery(
   }
   const sentText = task.responses.sent;
   if (task.context.delivery?.channel !== 'email' && sentText) {
-    // A messenger message that may not have gone out: the user checked, and it goes again.
-    return sendTaskMessage(ctx, userId, taskId, { text: sentText, kind: 'sent' });
+    // A messenger message that may not have gone out, or a post that was refused or may not have
+    // been published: the user checked, and it goes again (a Reddit post with its title).
+    const { postTitle, community } = task.context.delivery ?? {};
+    return sendTaskMessage(ctx, userId, taskId, { text: sentText, kind: 'sent', postTitle, community });
   }
   const sendId = await latestSendOfTask(ctx.db, userId, taskId);
   if (!sendId) throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');

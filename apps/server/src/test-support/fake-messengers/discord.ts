@@ -1,20 +1,27 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeDiscordGateway, type FakeDiscordGateway } from './discord-gateway';
 
 /**
  * A fake Discord REST API (v10) on 127.0.0.1 speaking the real shapes:
- * GET /users/@me, GET /guilds/:id and POST /channels/:id/messages with `Bot` tokens, Discord's
- * `{ message, code }` errors, and scripted HTTP failures (429 with Retry-After, 5xx).
+ * GET /users/@me, GET /guilds/:id, GET /gateway/bot and POST /channels/:id/messages with `Bot`
+ * tokens, Discord's `{ message, code }` errors, and scripted HTTP failures (429 with Retry-After,
+ * 5xx). The gateway GET /gateway/bot names is a WebSocket on the same port (discord-gateway.ts).
  */
 export interface DiscordBot {
   username: string;
   /** Guild ids the bot is a member of. */
   guilds: string[];
   id?: string;
+  /** Text channels per guild id the gateway announces; one (`<guild id>01`) per guild unless told. */
+  channels?: Record<string, string[]>;
+  /** Whether the application is granted the privileged Message Content intent (true unless told). */
+  messageContent?: boolean;
 }
 
-export type DiscordRoute = 'GET /users/@me' | 'GET /guilds/:id' | 'POST /channels/:id/messages';
+export type DiscordRoute =
+  'GET /users/@me' | 'GET /guilds/:id' | 'GET /gateway/bot' | 'POST /channels/:id/messages';
 
 export interface DiscordPosted {
   id: string;
@@ -42,6 +49,8 @@ export interface FakeDiscord {
   failNext(route: DiscordRoute, status: number, options?: { retryAfter?: number }): void;
   /** Messages posted to a channel, in order. */
   messages(channelId: string): DiscordPosted[];
+  /** The gateway: sessions per token, pushed messages, reconnects. */
+  gateway: FakeDiscordGateway;
   close(): Promise<void>;
 }
 
@@ -86,11 +95,13 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       const route: DiscordRoute | null =
         req.method === 'GET' && path === '/users/@me'
           ? 'GET /users/@me'
-          : req.method === 'GET' && guild
-            ? 'GET /guilds/:id'
-            : req.method === 'POST' && channel
-              ? 'POST /channels/:id/messages'
-              : null;
+          : req.method === 'GET' && path === '/gateway/bot'
+            ? 'GET /gateway/bot'
+            : req.method === 'GET' && guild
+              ? 'GET /guilds/:id'
+              : req.method === 'POST' && channel
+                ? 'POST /channels/:id/messages'
+                : null;
       requests.push({ method: req.method ?? '', path, route, headers: req.headers, body, at: Date.now() });
 
       const failure = route ? failures.get(route)?.shift() : undefined;
@@ -130,6 +141,14 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
           avatar: null,
           bot: true,
           flags: 0,
+        });
+        return;
+      }
+      if (route === 'GET /gateway/bot') {
+        answer(res, 200, {
+          url: gatewayUrl(),
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
         });
         return;
       }
@@ -184,6 +203,9 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       });
     });
   });
+  const gatewayUrl = () => `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const gateway = createFakeDiscordGateway({ botFor: (token) => bots.get(token), url: gatewayUrl });
+  server.on('upgrade', (request, socket, head) => gateway.upgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -199,8 +221,10 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       failures.set(route, queue);
     },
     messages: (channelId) => [...(posted.get(channelId) ?? [])],
+    gateway,
     close: () =>
       new Promise<void>((resolve) => {
+        gateway.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -107,6 +107,8 @@ export const FORM_MESSAGES = {
       'channelRequired',
       'urlInvalid',
       'maxTokensRange',
+      'templateValueRequired',
+      'templateFallbackRequired',
     ],
     fallback: 'settings.errors.invalid',
   },

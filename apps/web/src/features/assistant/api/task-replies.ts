@@ -18,12 +18,21 @@ export function useSendTaskMessage() {
       text,
       kind,
       subject,
+      postTitle,
+      community,
     }: {
       taskId: string;
       text: string;
       kind: string;
       subject?: string;
-    }) => api.call(routes.tasks.send, { params: { id: taskId }, body: { text, kind, subject } }),
+      /** A Reddit post: its title and subreddit. */
+      postTitle?: string;
+      community?: string;
+    }) =>
+      api.call(routes.tasks.send, {
+        params: { id: taskId },
+        body: { text, kind, subject, postTitle, community },
+      }),
     onSuccess: (result) => refreshTaskViews(queryClient, result.task),
     // The product's title; the description says why (a messenger's refusal comes with its reason).
     onError: (error) => notifyError(error, i18n.t('errors:internal'), { title: i18n.t('tasks:errors.send') }),

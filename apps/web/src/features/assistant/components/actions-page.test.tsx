@@ -790,6 +790,125 @@ describe('email replies', () => {
   });
 });
 
+describe('publishing posts', () => {
+  const redditPost = makeTask({
+    id: 'post-1',
+    type: 'reddit_post',
+    title: 'Start a discussion in r/startups',
+    createdAt: '2026-11-05T09:30:00.000Z',
+    contactId: null,
+    contact: null,
+    context: { summary: 'A discussion fits.', triggerData: { platform: 'reddit', community: 'r/startups' } },
+  });
+
+  it('a Reddit post asks for its title and subreddit, and Publish sends them', async () => {
+    const sends: FakeRequest[] = [];
+    const published = {
+      ...redditPost,
+      status: 'completed' as const,
+      responses: { custom: 'How do you follow up?', sent: 'How do you follow up?' },
+      context: {
+        ...redditPost.context,
+        delivery: {
+          status: 'sent' as const,
+          channel: 'reddit' as const,
+          at: '2026-11-05T10:00:00.000Z',
+          link: 'https://www.reddit.com/r/startups/comments/abc/post/',
+          postTitle: 'Follow-ups after conferences?',
+          community: 'r/startups',
+        },
+      },
+    };
+    let current: Task = redditPost;
+    const { user } = renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, () => ({ body: page([current]) })),
+      ...fakeRoute(apiRoutes.tasks.get, { id: redditPost.id }, () => ({ body: current })),
+      ...fakeRoute(apiRoutes.tasks.send, { id: redditPost.id }, (request) => {
+        sends.push(request);
+        current = published;
+        return {
+          body: { task: published, delivery: { status: 'sent' as const, channel: 'reddit' as const } },
+        };
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Start a discussion in r\/startups/ }));
+    await user.click(await screen.findByRole('button', { name: /Write Custom Message/ }));
+    expect(screen.getByRole('textbox', { name: 'Subreddit' })).toHaveValue('r/startups');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'How do you follow up?');
+    // Reddit needs a title: Publish waits for one.
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Post title' }), 'Follow-ups after conferences?');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]!.body).toMatchObject({
+      text: 'How do you follow up?',
+      postTitle: 'Follow-ups after conferences?',
+      community: 'r/startups',
+    });
+    expect(await screen.findByText('Published on Reddit')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View on Reddit' })).toHaveAttribute(
+      'href',
+      'https://www.reddit.com/r/startups/comments/abc/post/',
+    );
+    expect(screen.queryByRole('button', { name: 'Copy and open Reddit' })).not.toBeInTheDocument();
+  });
+
+  it('says why Reddit refused a comment, in the user’s words and Reddit’s, and offers Retry', async () => {
+    const refused = makeTask({
+      id: 'comment-1',
+      type: 'reddit_comment',
+      title: 'Comment in r/SaaS',
+      contactId: null,
+      contact: null,
+      responses: { expert: 'Try a CRM.', sent: 'Try a CRM.' },
+      context: {
+        triggerType: 'social_comment',
+        triggerData: { platform: 'reddit', community: 'r/SaaS', postId: 't3_abc' },
+        delivery: {
+          status: 'failed',
+          channel: 'reddit',
+          at: '2026-11-05T10:00:00.000Z',
+          reason: 'rate_limited',
+          retryAfterSeconds: 540,
+          serverReply: 'RATELIMIT: Take a break for 9 minutes before trying again.',
+        },
+      },
+    });
+    renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([refused]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: refused.id }, { body: refused }),
+    });
+    await screen.findByRole('button', { name: /Comment in r\/SaaS/ }).then((button) => button.click());
+    expect(await screen.findByText(/Reddit asked you to slow down\. Try again in/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Reddit said: “RATELIMIT: Take a break for 9 minutes before trying again.”'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('without a connected account the post is labelled as not published, with copy-and-open', async () => {
+    const manual = makeTask({
+      id: 'li-1',
+      type: 'linkedin_post',
+      title: 'Post: lessons',
+      status: 'completed',
+      contactId: null,
+      contact: null,
+      responses: { professional: 'Lessons…', sent: 'Lessons…' },
+      context: {
+        delivery: { status: 'to_send_manually', channel: 'linkedin', at: '2026-11-05T10:00:00.000Z' },
+      },
+    });
+    renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([manual]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: manual.id }, { body: manual }),
+    });
+    await screen.findByRole('button', { name: /Post: lessons/ }).then((button) => button.click());
+    expect(await screen.findByText(/Not published: no LinkedIn account is connected/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy and open LinkedIn' })).toBeInTheDocument();
+  });
+});
+
 describe('High Concept Analysis tasks', () => {
   it('lead to the proposal on the Personas page instead of a composer', async () => {
     const analysis = makeTask({

@@ -28,6 +28,15 @@ import { SentMessage } from './sent-message';
 /** Composer states: the options, then editing a chosen or custom text. */
 type ComposerState = { step: 'options' } | { step: 'edit'; kind: string; text: string };
 
+/** A Reddit post's own fields: Reddit needs a title, and the subreddit it goes to. */
+interface RedditPostFields {
+  title: string;
+  community: string;
+}
+
+/** Reddit's longest title (contracts: sendTaskMessageInputSchema). */
+const REDDIT_TITLE_MAX = 300;
+
 /** The longest subject the server takes (contracts: sendTaskMessageInputSchema). */
 const SUBJECT_MAX = 300;
 
@@ -80,6 +89,8 @@ function ComposerEditor({
   state,
   subject,
   onSubjectChange,
+  redditPost,
+  onRedditPostChange,
   languageCode,
   onChange,
   onBack,
@@ -89,6 +100,9 @@ function ComposerEditor({
 }: {
   task: Task;
   state: Extract<ComposerState, { step: 'edit' }>;
+  /** A Reddit post's title and subreddit; null for the other task types. */
+  redditPost: RedditPostFields | null;
+  onRedditPostChange: (fields: RedditPostFields) => void;
   /** An email's subject; null for the other channels, which have none. */
   subject: string | null;
   onSubjectChange: (subject: string) => void;
@@ -104,6 +118,8 @@ function ComposerEditor({
   const { t } = useTranslation('assistant');
   const fieldId = useId();
   const subjectId = useId();
+  const postTitleId = useId();
+  const communityId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const windowHeight = useWindowHeight();
   const send = useSendTaskMessage();
@@ -115,7 +131,9 @@ function ComposerEditor({
   const post = isPostTask(task.type);
   const busy = send.isPending || saveDraft.isPending || translate.isPending || writing;
   const hasText = state.text.trim().length > 0;
-  const canSend = hasText && !busy;
+  // A Reddit post needs its title, and a subreddit to go to.
+  const postReady = !redditPost || (redditPost.title.trim() !== '' && redditPost.community.trim() !== '');
+  const canSend = hasText && !busy && postReady;
 
   useLayoutEffect(() => {
     textarea.current?.focus();
@@ -126,13 +144,20 @@ function ComposerEditor({
     // A blank subject is left to the server, which answers the contact's own subject.
     const typedSubject = subject?.trim() || undefined;
     send.mutate(
-      { taskId: task.id, text: state.text, kind: state.kind, subject: typedSubject },
+      {
+        taskId: task.id,
+        text: state.text,
+        kind: state.kind,
+        subject: typedSubject,
+        ...(redditPost ? { postTitle: redditPost.title.trim(), community: redditPost.community.trim() } : {}),
+      },
       {
         onSuccess: (result) => {
           const { status, channel } = result.delivery;
           const platform = channel === 'linkedin' ? 'LinkedIn' : 'Reddit';
           // A refused or unconfirmed email says so where the sent message is shown, with Retry.
-          if (status === 'sent') notifySuccess(t('composer.sentToast'));
+          if (status === 'sent')
+            notifySuccess(post ? t('composer.publishedToast', { platform }) : t('composer.sentToast'));
           else if (status === 'queued') notifySuccess(t('composer.queuedToast'));
           else if (status === 'to_send_manually')
             notifySuccess(post ? t('composer.publishToast', { platform }) : t('composer.recordedToast'));
@@ -164,6 +189,37 @@ function ComposerEditor({
           />
         </>
       )}
+      {redditPost ? (
+        <div className="grid gap-2 sm:grid-cols-[1fr_12rem]">
+          <div className="grid gap-1">
+            <label htmlFor={postTitleId} className="text-sm font-medium">
+              {t('composer.postTitleLabel')}
+            </label>
+            <Input
+              id={postTitleId}
+              value={redditPost.title}
+              maxLength={REDDIT_TITLE_MAX}
+              required
+              disabled={send.isPending}
+              onChange={(event) => onRedditPostChange({ ...redditPost, title: event.target.value })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={communityId} className="text-sm font-medium">
+              {t('composer.communityLabel')}
+            </label>
+            <Input
+              id={communityId}
+              value={redditPost.community}
+              placeholder="r/startups"
+              maxLength={100}
+              required
+              disabled={send.isPending}
+              onChange={(event) => onRedditPostChange({ ...redditPost, community: event.target.value })}
+            />
+          </div>
+        </div>
+      ) : null}
       <label htmlFor={fieldId} className="text-sm font-medium">
         {t('composer.messageLabel')}
       </label>
@@ -272,6 +328,10 @@ export default function Composer({ task }: { task: Task }) {
   const [writingAnother, setWritingAnother] = useState(false);
   // Kept across Back, so a subject typed once is not lost by trying another option.
   const [subject, setSubject] = useState(() => replySubject(task.context.emailSubject));
+  const [redditPost, setRedditPost] = useState<RedditPostFields>(() => ({
+    title: task.context.delivery?.postTitle ?? '',
+    community: task.context.delivery?.community ?? task.context.triggerData?.community ?? '',
+  }));
   const draft = useDraftStream(task.id);
   const generate = (kind: DraftKind) => {
     setState({ step: 'edit', kind, text: '' });
@@ -390,6 +450,8 @@ export default function Composer({ task }: { task: Task }) {
           engineNote={engineNote}
           subject={isEmailTask(task) ? subject : null}
           onSubjectChange={setSubject}
+          redditPost={task.type === 'reddit_post' ? redditPost : null}
+          onRedditPostChange={setRedditPost}
           languageCode={template.language}
           onChange={(text) => setState({ ...state, text })}
           onBack={() => setState({ step: 'options' })}

@@ -1,4 +1,4 @@
-import type { EmailDeliveryProblem, Task } from '@doppel/contracts';
+import type { EmailDeliveryProblem, PublishProblem, Task } from '@doppel/contracts';
 import { Copy, ExternalLink, RotateCw, Send, TriangleAlert } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { i18n } from '@/lib/i18n';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
+import { canOpenSettings, openSettings } from '@/lib/open-settings';
 import { useRetryDelivery } from '../api/task-replies';
 
 type BadgeProps = ComponentProps<typeof Badge>;
@@ -27,7 +28,7 @@ export function publishUrl(
     const community = /^r\/[A-Za-z0-9_]{2,21}$/.exec(task.context.triggerData?.community?.trim() ?? '')?.[0];
     const base = community ? `https://www.reddit.com/${community}` : 'https://www.reddit.com';
     if (task.type === 'reddit_comment') return { platform: 'reddit', url: base };
-    const params = new URLSearchParams({ title: task.title, text });
+    const params = new URLSearchParams({ title: task.context.delivery?.postTitle || task.title, text });
     return { platform: 'reddit', url: `${base}/submit?${params.toString()}` };
   }
   return null;
@@ -49,9 +50,18 @@ const CHANNEL_NAMES: Partial<Record<string, string>> = {
   whatsapp: 'WhatsApp',
   slack: 'Slack',
   discord: 'Discord',
+  reddit: 'Reddit',
+  linkedin: 'LinkedIn',
 };
 
+/** Channels where the task's text is a post or comment published through the user's account. */
+const isPublishChannel = (channel: string | null | undefined): channel is 'reddit' | 'linkedin' =>
+  channel === 'reddit' || channel === 'linkedin';
+
 type DeliveryStatus = NonNullable<Task['context']['delivery']>['status'];
+/** Reasons each kind of channel words (a post's, an email's). */
+type PublishReason = PublishProblem;
+type EmailReason = EmailDeliveryProblem;
 
 const STATUS_BADGE: Record<Exclude<DeliveryStatus, 'sent'>, BadgeProps['variant']> = {
   queued: 'info',
@@ -81,8 +91,9 @@ export function SentMessage({
   const delivery = task.context.delivery;
   const status: DeliveryStatus = delivery?.status ?? 'to_send_manually';
   const channel = delivery?.channel ?? null;
+  const published = status === 'sent' && isPublishChannel(channel);
   const deliveredVia =
-    status === 'sent' && channel
+    status === 'sent' && channel && !published
       ? channel === 'email'
         ? t('sent.channelEmail')
         : (CHANNEL_NAMES[channel] ?? channel)
@@ -96,7 +107,9 @@ export function SentMessage({
         </h3>
         {/* The status changes by itself (live updates): said when it does. */}
         <span role="status">
-          {deliveredVia ? (
+          {published ? (
+            <Badge variant="success">{t('sent.publishedOn', { platform: CHANNEL_NAMES[channel] })}</Badge>
+          ) : deliveredVia ? (
             <Badge variant="success">{t('sent.deliveredVia', { channel: deliveredVia })}</Badge>
           ) : status === 'sent' ? (
             <Badge variant="success">{t('sent.status.sent')}</Badge>
@@ -106,16 +119,36 @@ export function SentMessage({
         </span>
       </div>
       {status === 'to_send_manually' ? (
-        <p className="text-xs text-muted-foreground">
-          {publish ? t('sent.publishHint') : t('sent.manualHint')}
-        </p>
+        publish ? (
+          <div className="grid gap-2 text-xs text-muted-foreground">
+            <p>{t('sent.publishHint', { platform: CHANNEL_NAMES[publish.platform] })}</p>
+            {canOpenSettings() ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => openSettings('messengers')}
+              >
+                {t('sent.connectAccount', { platform: CHANNEL_NAMES[publish.platform] })}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t('sent.manualHint')}</p>
+        )
       ) : status === 'failed' || status === 'unknown' ? (
-        <DeliveryProblem
-          task={task}
-          status={status}
-          reason={delivery?.reason}
-          serverReply={delivery?.serverReply}
-        />
+        <DeliveryProblem task={task} status={status} />
+      ) : null}
+      {published && delivery?.link ? (
+        <a
+          href={delivery.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-primary underline underline-offset-4"
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+          {t('sent.viewOn', { platform: CHANNEL_NAMES[channel] })}
+        </a>
       ) : null}
       <p className="rounded-md bg-subtle px-3 py-2 text-sm whitespace-pre-line">{text}</p>
       <div className="flex flex-wrap gap-2">
@@ -123,7 +156,7 @@ export function SentMessage({
           <Copy aria-hidden="true" />
           {t('sent.copy')}
         </Button>
-        {publish ? (
+        {publish && !published ? (
           <Button
             size="sm"
             onClick={() => {
@@ -150,24 +183,38 @@ export function SentMessage({
  * A messenger message the platform may have delivered (it failed mid-send) asks the same way,
  * pointing to the chat.
  */
-function DeliveryProblem({
-  task,
-  status,
-  reason,
-  serverReply,
-}: {
-  task: Task;
-  status: 'failed' | 'unknown';
-  reason: EmailDeliveryProblem | undefined;
-  serverReply: string | undefined;
-}) {
+function DeliveryProblem({ task, status }: { task: Task; status: 'failed' | 'unknown' }) {
   const { t } = useTranslation('assistant');
   const retry = useRetryDelivery();
   const [confirming, setConfirming] = useState(false);
-  // A messenger message whose fate is unknown is checked in the chat, an email in Sent.
-  const channel = task.context.delivery?.channel ?? 'email';
-  const messenger = channel === 'email' ? null : (CHANNEL_NAMES[channel] ?? channel);
-  const confirmKey = messenger ? 'sent.retryConfirmMessenger' : 'sent.retryConfirm';
+  const delivery = task.context.delivery;
+  const reason = delivery?.reason;
+  const serverReply = delivery?.serverReply;
+  // A messenger message whose fate is unknown is checked in the chat, an email in Sent, a post
+  // on the platform.
+  const channel = delivery?.channel ?? 'email';
+  const platform = isPublishChannel(channel) ? CHANNEL_NAMES[channel]! : null;
+  const messenger = channel === 'email' || platform ? null : (CHANNEL_NAMES[channel] ?? channel);
+  const confirmKey = platform
+    ? 'sent.retryConfirmPublish'
+    : messenger
+      ? 'sent.retryConfirmMessenger'
+      : 'sent.retryConfirm';
+  const minutes = Math.max(1, Math.ceil((delivery?.retryAfterSeconds ?? 60) / 60));
+  const problemText =
+    status === 'unknown'
+      ? platform
+        ? t('sent.unknownPublish', { platform })
+        : messenger
+          ? t('sent.unknownMessenger', { channel: messenger })
+          : t('sent.unknown')
+      : platform
+        ? reason
+          ? t(`sent.publishProblem.${reason as PublishReason}`, { platform, count: minutes })
+          : t('sent.publishFailed', { platform })
+        : reason
+          ? t(`sent.problem.${reason as EmailReason}`)
+          : t('sent.failed');
   const send = () =>
     retry.mutate(task.id, {
       onSettled: () => setConfirming(false),
@@ -176,17 +223,23 @@ function DeliveryProblem({
     <Notice variant={status === 'failed' ? 'destructive' : 'warning'}>
       <TriangleAlert aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-2">
-        <p className="break-words">
-          {status === 'unknown'
-            ? messenger
-              ? t('sent.unknownMessenger', { channel: messenger })
-              : t('sent.unknown')
-            : reason
-              ? t(`sent.problem.${reason}`)
-              : t('sent.failed')}
-        </p>
+        <p className="break-words">{problemText}</p>
         {serverReply ? (
-          <p className="text-xs break-words opacity-80">{t('sent.serverReply', { reply: serverReply })}</p>
+          <p className="text-xs break-words opacity-80">
+            {platform
+              ? t('sent.platformReply', { platform, reply: serverReply })
+              : t('sent.serverReply', { reply: serverReply })}
+          </p>
+        ) : null}
+        {reason === 'reconnect' && canOpenSettings() ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => openSettings('messengers')}
+          >
+            {t('sent.reconnectAccount', { platform })}
+          </Button>
         ) : null}
         <Button
           variant="outline"

@@ -18,9 +18,12 @@ import {
   type LeadImportReport,
   type LeadStatus,
   leadStatuses,
+  type MessengerConnection,
   routes as apiRoutes,
   type Session,
   type UpdateCampaignInput,
+  type WhatsAppTemplate,
+  type WhatsAppTemplateList,
 } from '@doppel/contracts';
 import { errorReply, makeSession, fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import { signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
@@ -146,6 +149,54 @@ const HEADER_ALIASES: Record<LeadCsvField, string[]> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export const WHATSAPP_CONNECTION_ID = '77777777-0000-4000-8000-000000000001';
+
+/** Two approved templates as GET /api/messengers/:id/whatsapp-templates lists them. */
+export const sampleWhatsAppTemplates = (): WhatsAppTemplate[] => [
+  {
+    name: 'intro_offer',
+    language: 'en_US',
+    category: 'MARKETING',
+    parameterFormat: 'positional',
+    header: 'News for {{1}}',
+    body: 'Hi {{1}}, this is {{2}}. Shall we talk?',
+    footer: 'Reply STOP to opt out',
+    variables: [
+      { component: 'header', key: '1', example: 'Acme' },
+      { component: 'body', key: '1', example: 'Ann' },
+      { component: 'body', key: '2', example: 'Ada from Doppel' },
+    ],
+  },
+  {
+    name: 'plain_hello',
+    language: 'de',
+    category: 'UTILITY',
+    parameterFormat: 'positional',
+    header: null,
+    body: 'Hallo! Haben Sie kurz Zeit?',
+    footer: null,
+    variables: [],
+  },
+];
+
+/** The user's WhatsApp connection as GET /api/messengers lists it. */
+export function makeWhatsAppConnection(hints: Record<string, string> = {}): MessengerConnection {
+  return {
+    id: WHATSAPP_CONNECTION_ID,
+    platform: 'whatsapp',
+    username: 'Ada Outreach (+1 555 0100)',
+    isConnected: true,
+    permissions: ['read_messages', 'send_messages'],
+    lastSyncAt: null,
+    health: { status: 'ok', checkedAt: null, error: null },
+    credentialHints: { phone_number_id: '1098765', access_token: '••••0001', ...hints },
+    inbound: { url: `http://doppel.test/webhooks/whatsapp/${WHATSAPP_CONNECTION_ID}`, registered: false },
+    mailbox: null,
+    isSample: false,
+    createdAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
 /**
  * A fake of the campaign detail routes over one campaign and its leads, answering like the
  * server: status actions follow CAMPAIGN_TRANSITIONS (409 otherwise), a duplicate email is a 409,
@@ -161,6 +212,7 @@ export function campaignDetailServer({
   analytics = sampleAnalytics(),
   credentials: initialCredentials = [],
   mailbox = true,
+  whatsApp = { connected: true, templates: { hasBusinessAccount: true, items: sampleWhatsAppTemplates() } },
   session = makeSession(),
 }: {
   campaign?: Campaign;
@@ -169,6 +221,8 @@ export function campaignDetailServer({
   credentials?: GrowthCredential[];
   /** Whether the user has a mailbox connected with sending allowed. */
   mailbox?: boolean;
+  /** The user's WhatsApp connection and what its templates route answers ('error': a 502). */
+  whatsApp?: { connected: boolean; templates: WhatsAppTemplateList | 'error' };
   session?: Session;
 } = {}) {
   const state = {
@@ -200,6 +254,35 @@ export function campaignDetailServer({
       if (input.channels) configs.engagement.channels = input.channels;
       if (input.messageTemplate !== undefined)
         configs.engagement.message_templates = input.messageTemplate ? [input.messageTemplate] : [];
+      if (input.whatsAppTemplate !== undefined) {
+        // Like the server: the choice is kept with the approved template's texts.
+        const choice = input.whatsAppTemplate;
+        const found =
+          choice && whatsApp.templates !== 'error'
+            ? whatsApp.templates.items.find(
+                (item) => item.name === choice.name && item.language === choice.language,
+              )
+            : undefined;
+        if (choice && !found)
+          return errorReply(400, 'whatsapp_template_invalid', errorMessages.whatsapp_template_invalid);
+        configs.engagement.channel_configs = {
+          ...configs.engagement.channel_configs,
+          whatsapp: {
+            template:
+              choice && found
+                ? {
+                    name: found.name,
+                    language: found.language,
+                    category: found.category,
+                    parameter_format: found.parameterFormat,
+                    header: found.header,
+                    body: found.body,
+                    variables: choice.variables,
+                  }
+                : null,
+          },
+        };
+      }
       state.campaign = {
         ...campaign,
         name: input.name ?? campaign.name,
@@ -336,6 +419,18 @@ export function campaignDetailServer({
     })),
     ...fakeRoute(apiRoutes.campaigns.analytics, { id: state.campaign.id }, () => ({ body: analytics })),
     ...fakeRoute(apiRoutes.growth.credentials, () => ({ body: state.credentials })),
+    ...fakeRoute(apiRoutes.messengers.list, {
+      body: { items: whatsApp.connected ? [makeWhatsAppConnection({ business_account_id: '2098765' })] : [] },
+    }),
+    ...fakeRoute(apiRoutes.messengers.whatsAppTemplates, { id: WHATSAPP_CONNECTION_ID }, () =>
+      whatsApp.templates === 'error'
+        ? errorReply(
+            502,
+            'messenger_failed',
+            'WhatsApp did not list the message templates: (#200) Permissions error',
+          )
+        : { body: whatsApp.templates },
+    ),
     ...fakeRoute(apiRoutes.campaigns.updateLeadStatus, ({ params, body }) => {
       const found = params.id === state.campaign.id ? findLead(params.leadId) : undefined;
       if (!found) return errorReply(404, 'not_found', 'Lead not found');

@@ -152,6 +152,10 @@ function ConnectedDetails({
         </dd>
       </dl>
       {connection.mailbox ? <MailboxReading mailbox={connection.mailbox} /> : null}
+      {connection.platform === 'whatsapp' && !connection.credentialHints.business_account_id ? (
+        // Campaigns' approved templates are listed from the business account (docs/decisions/034).
+        <p className="text-xs text-muted-foreground">{t('card.whatsAppTemplatesNeedAccount')}</p>
+      ) : null}
       <MessengerPermissions connection={connection} readOnly={connection.isSample} />
       {connection.isSample ? (
         // A demo's sample mailbox never contacts a server: nothing to test, sync or disconnect.

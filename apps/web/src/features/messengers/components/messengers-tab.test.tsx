@@ -1,7 +1,7 @@
-import { type MessengerConnection, routes as apiRoutes } from '@doppel/contracts';
+import { type MessengerConnection, routes as apiRoutes, type SocialAccount } from '@doppel/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   errorReply,
   makeSession,
@@ -34,6 +34,25 @@ const discord = makeConnection('discord', {
   health: { status: 'unknown', checkedAt: null, error: null },
 });
 
+const redditAccount: SocialAccount = {
+  platform: 'reddit',
+  state: 'disconnected',
+  accountName: null,
+  problem: null,
+  app: { source: 'server', clientId: null },
+  redirectUri: 'http://localhost:3000/oauth/reddit/callback',
+  connectedAt: null,
+  isSample: false,
+};
+const linkedinAccount: SocialAccount = {
+  ...redditAccount,
+  platform: 'linkedin',
+  state: 'connected',
+  accountName: 'Dana Founder',
+  connectedAt: '2026-03-14T09:00:00.000Z',
+  redirectUri: 'http://localhost:3000/oauth/linkedin/callback',
+};
+
 function list(...items: MessengerConnection[]): RouteReply<typeof apiRoutes.messengers.list> {
   return { body: { items } };
 }
@@ -43,6 +62,7 @@ async function renderTab(server: ServerRoutes = {}, session = makeSession()) {
     server: {
       ...signedInRoutes(session),
       ...fakeRoute(apiRoutes.messengers.list, list(telegram, slack, discord)),
+      ...fakeRoute(apiRoutes.socialAccounts.list, { body: { items: [redditAccount, linkedinAccount] } }),
       ...server,
     },
   });
@@ -364,5 +384,90 @@ describe('Email card', () => {
     expect(email.queryByRole('button', { name: /Test|Sync|Disconnect/ })).not.toBeInTheDocument();
     expect(email.getByRole('switch', { name: 'Read messages' })).toBeDisabled();
     expect(email.getByRole('switch', { name: 'Send messages' })).toBeDisabled();
+  });
+
+  describe('Reddit and LinkedIn', () => {
+    it('shows each account’s state; Connect goes to the platform’s consent page', async () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      try {
+        const connects: FakeRequest[] = [];
+        const { user } = await renderTab({
+          ...fakeRoute(apiRoutes.socialAccounts.connect, (request) => {
+            connects.push(request);
+            return { body: { authorizeUrl: 'https://www.reddit.com/api/v1/authorize?client_id=x&state=s' } };
+          }),
+        });
+        const reddit = card('Reddit');
+        expect(await reddit.findByText('Not connected')).toBeInTheDocument();
+        const linkedin = card('LinkedIn');
+        expect(linkedin.getByText('Connected')).toBeInTheDocument();
+        expect(linkedin.getByText('Signed in as Dana Founder')).toBeInTheDocument();
+        await user.click(reddit.getByRole('button', { name: 'Connect Reddit' }));
+        await waitFor(() =>
+          expect(assign).toHaveBeenCalledWith('https://www.reddit.com/api/v1/authorize?client_id=x&state=s'),
+        );
+        expect(connects[0]!.path).toBe('/api/social-accounts/reddit/connect');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('without an app, asks for the user’s own, checks the fields, and never shows the secret again', async () => {
+      const saved: FakeRequest[] = [];
+      const noApp: SocialAccount = { ...redditAccount, app: { source: 'none', clientId: null } };
+      let current = noApp;
+      const { user } = await renderTab({
+        ...fakeRoute(apiRoutes.socialAccounts.list, () => ({ body: { items: [current, linkedinAccount] } })),
+        ...fakeRoute(apiRoutes.socialAccounts.saveApp, (request) => {
+          saved.push(request);
+          current = { ...noApp, app: { source: 'user', clientId: 'my-app-id' } };
+          return { body: current };
+        }),
+      });
+      const reddit = card('Reddit');
+      expect(await reddit.findByRole('button', { name: 'Connect Reddit' })).toBeDisabled();
+      expect(reddit.getByText('http://localhost:3000/oauth/reddit/callback')).toBeInTheDocument();
+      await user.click(reddit.getByRole('button', { name: 'Save app' }));
+      expect(reddit.getByText('Enter the app’s client id')).toBeInTheDocument();
+      expect(reddit.getByText('Enter the app’s client secret')).toBeInTheDocument();
+      expect(saved).toHaveLength(0);
+      await user.type(reddit.getByLabelText('Client ID'), 'my-app-id');
+      await user.type(reddit.getByLabelText('Client secret'), 'my-secret');
+      await user.click(reddit.getByRole('button', { name: 'Save app' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.body).toEqual({ clientId: 'my-app-id', clientSecret: 'my-secret' });
+      expect(await reddit.findByText('Your app: my-app-id')).toBeInTheDocument();
+      expect(reddit.getByLabelText('Client secret')).toHaveValue('');
+      expect(reddit.getByRole('button', { name: 'Connect Reddit' })).toBeEnabled();
+    });
+
+    it('a revoked account says to reconnect; Disconnect asks first', async () => {
+      const revoked = {
+        ...redditAccount,
+        state: 'reconnect' as const,
+        accountName: 'founder_dana',
+        problem: 'token_refused' as const,
+      };
+      const disconnects: FakeRequest[] = [];
+      const { user } = await renderTab({
+        ...fakeRoute(apiRoutes.socialAccounts.list, { body: { items: [revoked, linkedinAccount] } }),
+        ...fakeRoute(apiRoutes.socialAccounts.disconnect, (request) => {
+          disconnects.push(request);
+          return { body: { ...linkedinAccount, state: 'disconnected' as const, accountName: null } };
+        }),
+      });
+      const reddit = card('Reddit');
+      expect(await reddit.findByText('Reconnect needed')).toBeInTheDocument();
+      expect(reddit.getByText(/Reddit no longer accepts Doppel’s access/)).toBeInTheDocument();
+      expect(reddit.getByRole('button', { name: 'Reconnect Reddit' })).toBeEnabled();
+
+      await user.click(card('LinkedIn').getByRole('button', { name: 'Disconnect' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect LinkedIn?' });
+      expect(disconnects).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+      await waitFor(() => expect(disconnects).toHaveLength(1));
+      expect(disconnects[0]!.path).toBe('/api/social-accounts/linkedin');
+    });
   });
 });

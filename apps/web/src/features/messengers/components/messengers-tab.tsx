@@ -17,6 +17,7 @@ import { platformName } from '../utils/platforms';
 import { ConnectMessengerDialog } from './connect-messenger-dialog';
 import { MessengerCard } from './messenger-card';
 import { MessengersInfo } from './messengers-info';
+import { SocialAccountsSection } from './social-accounts';
 
 type ConnectState = { open: false } | { open: true; platform: MessengerPlatform | null };
 
@@ -107,6 +108,7 @@ export function MessengersTab() {
         ) : null}
         {body}
       </section>
+      <SocialAccountsSection canConnect={!isDemo} />
       <MessengersInfo />
       <ConnectMessengerDialog
         open={connect.open}

@@ -1,4 +1,9 @@
-import type { SignalSource, SignalSourceKind } from '@doppel/contracts';
+import {
+  redditReadProblems,
+  type RedditReadProblem,
+  type SignalSource,
+  type SignalSourceKind,
+} from '@doppel/contracts';
 import {
   CalendarDays,
   ChevronDown,
@@ -178,7 +183,9 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
           <CircleAlert aria-hidden="true" />
           <div className="grid gap-0.5">
             <p className="font-medium">{t('card.lastError')}</p>
-            <p className="break-words">{source.lastError}</p>
+            <p className="break-words">
+              {isRedditProblem(source.lastError) ? t(`card.problems.${source.lastError}`) : source.lastError}
+            </p>
           </div>
         </Notice>
       ) : null}
@@ -267,4 +274,9 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
       />
     </article>
   );
+}
+
+/** A subreddit's problems come as codes (issue 19), worded here in the user's language. */
+function isRedditProblem(text: string): text is RedditReadProblem {
+  return (redditReadProblems as readonly string[]).includes(text);
 }

@@ -8,6 +8,9 @@ import {
   outreachChannelSchema,
   TARGET_CONTACTS_MAX,
   TARGET_CONTACTS_MIN,
+  TEMPLATE_VARIABLE_MAX,
+  templateLeadFields,
+  whatsAppTemplateComponents,
   type Campaign,
   type UpdateCampaignInput,
 } from '@doppel/contracts';
@@ -31,6 +34,12 @@ import { hasEnded } from './campaign-state';
 import { SOURCE_ICONS } from '../source-icon';
 import { CHANNEL_ICONS } from '../wizard/engagement-step';
 import { useDetailLabels } from './use-detail-labels';
+import {
+  templateFormValue,
+  toTemplateChoice,
+  variableProblem,
+  WhatsAppTemplatePicker,
+} from './whatsapp-template-picker';
 
 const BUDGET_MAX = 1_000_000;
 const MAX_TOKENS = { min: 64, max: 32_000 } as const;
@@ -58,41 +67,73 @@ const listText = z
   )
   .pipe(z.array(z.string().max(200, 'tooLong')).max(50, 'tooMany'));
 
-const settingsFormSchema = z.object({
-  name: z.string().trim().min(1, 'nameRequired').max(200, 'tooLong'),
-  description: z.string().trim().max(2000, 'tooLong'),
-  targetContactCount: numberText(
-    'targetRange',
-    z
-      .number()
-      .int('targetRange')
-      .min(TARGET_CONTACTS_MIN, 'targetRange')
-      .max(TARGET_CONTACTS_MAX, 'targetRange'),
-  ),
-  totalBudget: numberText('budgetRange', z.number().min(1, 'budgetRange').max(BUDGET_MAX, 'budgetRange')),
-  sources: z.array(campaignSourceSchema).min(1, 'sourceRequired'),
-  sheetUrl: z.union([
-    z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'urlInvalid' }).max(2000, 'tooLong'),
-  ]),
-  apolloQuery: z.string().trim().max(500, 'tooLong'),
-  pipedriveQuery: z.string().trim().max(500, 'tooLong'),
-  jobTitles: listText,
-  industries: listText,
-  tools: z.array(enrichmentToolSchema).min(1, 'toolRequired'),
-  channels: z.array(outreachChannelSchema).min(1, 'channelRequired'),
-  messageTemplate: z.string().max(5000, 'tooLong'),
-  personalization: z.enum(personalizations),
-  temperature: z.number().min(0).max(1),
-  maxTokens: numberText(
-    'maxTokensRange',
-    z
-      .number()
-      .int('maxTokensRange')
-      .min(MAX_TOKENS.min, 'maxTokensRange')
-      .max(MAX_TOKENS.max, 'maxTokensRange'),
+/** The WhatsApp template as the form holds it (whatsapp-template-picker.tsx); checked in full below. */
+const whatsAppTemplateFormSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  variables: z.array(
+    z.object({
+      component: z.enum(whatsAppTemplateComponents),
+      key: z.string(),
+      source: z.enum(['text', ...templateLeadFields]),
+      text: z.string().max(TEMPLATE_VARIABLE_MAX, 'tooLong'),
+    }),
   ),
 });
+
+const settingsFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'nameRequired').max(200, 'tooLong'),
+    description: z.string().trim().max(2000, 'tooLong'),
+    targetContactCount: numberText(
+      'targetRange',
+      z
+        .number()
+        .int('targetRange')
+        .min(TARGET_CONTACTS_MIN, 'targetRange')
+        .max(TARGET_CONTACTS_MAX, 'targetRange'),
+    ),
+    totalBudget: numberText('budgetRange', z.number().min(1, 'budgetRange').max(BUDGET_MAX, 'budgetRange')),
+    sources: z.array(campaignSourceSchema).min(1, 'sourceRequired'),
+    sheetUrl: z.union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'urlInvalid' }).max(2000, 'tooLong'),
+    ]),
+    apolloQuery: z.string().trim().max(500, 'tooLong'),
+    pipedriveQuery: z.string().trim().max(500, 'tooLong'),
+    jobTitles: listText,
+    industries: listText,
+    tools: z.array(enrichmentToolSchema).min(1, 'toolRequired'),
+    channels: z.array(outreachChannelSchema).min(1, 'channelRequired'),
+    messageTemplate: z.string().max(5000, 'tooLong'),
+    whatsAppTemplate: whatsAppTemplateFormSchema.nullable(),
+    personalization: z.enum(personalizations),
+    temperature: z.number().min(0).max(1),
+    maxTokens: numberText(
+      'maxTokensRange',
+      z
+        .number()
+        .int('maxTokensRange')
+        .min(MAX_TOKENS.min, 'maxTokensRange')
+        .max(MAX_TOKENS.max, 'maxTokensRange'),
+    ),
+  })
+  .superRefine((values, context) => {
+    // A fixed text needs its text, a company or position what to write when the lead has none;
+    // only while WhatsApp is a channel (the template is not sent otherwise).
+    if (!values.channels.includes('whatsapp')) return;
+    // The form kit keeps one problem per top-level field: the picker marks each variable lacking text.
+    values.whatsAppTemplate?.variables.forEach((variable, index) => {
+      const problem = variableProblem(variable);
+      if (problem) {
+        context.addIssue({
+          code: 'custom',
+          path: ['whatsAppTemplate', 'variables', index, 'text'],
+          message: problem,
+        });
+      }
+    });
+  });
 type SettingsInput = z.input<typeof settingsFormSchema>;
 type SettingsValues = z.output<typeof settingsFormSchema>;
 type SettingsField = FieldPath<SettingsInput>;
@@ -114,6 +155,7 @@ function formValues(campaign: Campaign): SettingsInput {
     tools: [...enrichment.tools],
     channels: [...engagement.channels],
     messageTemplate: engagement.message_templates[0] ?? '',
+    whatsAppTemplate: templateFormValue(engagement.channel_configs.whatsapp?.template),
     personalization: personalization ?? engagement.personalization_level,
     temperature: campaign.ai_config.temperature,
     maxTokens: String(campaign.ai_config.max_tokens),
@@ -207,6 +249,7 @@ function SettingsForm({
     defaultValues: formValues(campaign),
   });
   const sources = useWatch({ control: form.control, name: 'sources' });
+  const channels = useWatch({ control: form.control, name: 'channels' });
   const temperature = useWatch({ control: form.control, name: 'temperature' });
 
   const text = (name: SettingsField, options: { type?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
@@ -219,7 +262,17 @@ function SettingsForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(toUpdateInput(values));
+      const input = toUpdateInput(values);
+      // The template goes only when it changed (the server then asks WhatsApp for it again), and
+      // only with WhatsApp among the channels.
+      const template = toTemplateChoice(values.whatsAppTemplate);
+      const saved = toTemplateChoice(
+        templateFormValue(campaign.stageConfigs.engagement.channel_configs.whatsapp?.template),
+      );
+      if (values.channels.includes('whatsapp') && JSON.stringify(template) !== JSON.stringify(saved)) {
+        input.whatsAppTemplate = template;
+      }
+      await update.mutateAsync(input);
     } catch {
       // Toasted by the request; the form stays for another try.
       return;
@@ -347,6 +400,28 @@ function SettingsForm({
                   <textarea {...control} className={textareaClasses} {...form.register('messageTemplate')} />
                 )}
               </FormField>
+              {channels.includes('whatsapp') ? (
+                <Controller
+                  control={form.control}
+                  name="whatsAppTemplate"
+                  render={({ field: template }) => (
+                    <WhatsAppTemplatePicker
+                      value={template.value}
+                      onChange={(next) => {
+                        form.clearErrors('whatsAppTemplate');
+                        template.onChange(next);
+                      }}
+                      errorText={(index) => {
+                        // Once the form said the template lacks something, each such variable says what.
+                        const problem = errorText('whatsAppTemplate')
+                          ? variableProblem(template.value?.variables[index])
+                          : null;
+                        return problem ? t(`settings.errors.${problem}`) : undefined;
+                      }}
+                    />
+                  )}
+                />
+              ) : null}
             </Section>
 
             <Section title={t('settings.sections.ai')}>
