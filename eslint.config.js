@@ -11,6 +11,9 @@ import globals from 'globals';
  * contracts; contracts nothing of ours.
  */
 const boundaryElements = [
+  // The twin's texts the server writes from (decision 038): with the web app's translations, the
+  // one part of the web app the server may read.
+  { type: 'server-texts', pattern: 'apps/web/src/locales/*/twin.json', mode: 'file' },
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
   {
@@ -127,7 +130,7 @@ export default tseslint.config(
               allow: [['web-feature', { feature: '${from.feature}' }], 'web-shared', 'contracts'],
             },
             { from: 'web-shared', allow: ['web-shared', 'contracts'] },
-            { from: 'server', allow: ['server', 'server-test-support', 'db', 'contracts'] },
+            { from: 'server', allow: ['server', 'server-test-support', 'db', 'contracts', 'server-texts'] },
             { from: 'server-test-support', allow: ['server', 'server-test-support', 'db', 'contracts'] },
             { from: 'db', allow: ['db', 'contracts'] },
             { from: 'contracts', allow: ['contracts'] },

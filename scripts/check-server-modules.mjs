@@ -111,6 +111,7 @@ const TABLE_OWNERS = {
   signalSources: 'modules/signals',
   signalItems: 'modules/signals',
   socialAccounts: 'modules/social-accounts',
+  voiceExamples: 'modules/drafting',
 };
 const problems = [];
 const schemaDir = resolve(import.meta.dirname, '../packages/db/src/schema');

@@ -27,6 +27,7 @@ import { aiModelsRoutes } from './modules/ai-models';
 import { usageRoutes } from './modules/usage';
 import { agentRoutes } from './modules/agent';
 import { personasRoutes } from './modules/personas';
+import { learnedVoiceRoutes } from './modules/drafting';
 import { highConceptRoutes } from './modules/high-concept';
 import { knowledgeRoutes } from './modules/knowledge';
 import { messengersRoutes, webhooksRoutes } from './modules/messengers';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(usageRoutes, { ctx });
       await scope.register(agentRoutes, { ctx });
       await scope.register(personasRoutes, { ctx });
+      await scope.register(learnedVoiceRoutes, { ctx });
       await scope.register(highConceptRoutes, { ctx });
       await scope.register(knowledgeRoutes, { ctx });
       await scope.register(messengersRoutes, { ctx });

@@ -594,7 +594,7 @@ export const campaignRunSchema = z.object({
     z.object({
       stage: campaignStageSchema,
       subject: z.string(),
-      /** i18n-free code the web app turns into a sentence: imported, needs_credential, needs_url, unavailable, failed, simulated, enriched, tasks_created. */
+      /** i18n-free code the web app turns into a sentence: imported, needs_credential, needs_url, unavailable, failed, simulated, enriched, tasks_created, budget_spent (subject 'ai': the token budget is spent, drafts are the offline engine's and no model is called). */
       outcome: z.string(),
       count: z.number().int().optional(),
       detail: z.string().max(500).optional(),
@@ -623,7 +623,13 @@ export const campaignSchema = z.object({
   /** Thousands of tokens. */
   budget: z.object({ total: z.number(), spent: z.number(), daily: z.number() }),
   ai_config: z.object({
+    /** The name of the model the campaign's drafts are written with. */
     model: z.string(),
+    /**
+     * The campaign's own choice of model: 'offline', 'server' or the id of one of the user's
+     * models; null drafts with the user's main model.
+     */
+    model_id: z.string().nullable(),
     personalization: z.string(),
     temperature: z.number(),
     max_tokens: z.number().int(),
@@ -678,6 +684,8 @@ export const updateCampaignInputSchema = z
     filters: extractionFiltersSchema.partial(),
     aiConfig: z
       .object({
+        /** 'offline', 'server' or one of the user's model ids; null: the user's main model. */
+        model: z.string().trim().min(1).max(64).nullable(),
         personalization: z.enum(['low', 'medium', 'high']),
         temperature: z.number().min(0).max(1),
         max_tokens: z.number().int().min(64).max(32_000),

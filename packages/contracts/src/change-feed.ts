@@ -24,6 +24,8 @@ export interface ChangeEventShapes {
   'signal.changed': { sourceId: string };
   /** A Reddit or LinkedIn account was connected, refused its tokens or was disconnected. */
   'social.changed': { accountId: string };
+  /** The twin learned from a message the user sent, or forgot what it learned. */
+  'voice.changed': { userId: string };
   /** A session was revoked, cut short or deleted, or the user's demo state changed. */
   'session.changed': Record<never, never>;
 }
@@ -52,6 +54,7 @@ export const changeEventQueryKeys: Readonly<Record<ChangeEventType, readonly Que
   // A poll makes tasks too.
   'signal.changed': [['signals'], ...TASK_VIEWS],
   'social.changed': [['social-accounts']],
+  'voice.changed': [['learned-voice']],
   // Server-side only: the session cache. Browsers learn of a revoked session from a 401.
   'session.changed': [],
 };

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { agentStatusSchema, chatHistorySchema, sendChatMessageInputSchema } from './agent';
+import { learnedVoiceSchema } from './learned-voice';
 import {
   aiModelIdParamsSchema,
   aiModelListSchema,
@@ -256,6 +257,8 @@ export const routeSchemas = {
   'ai.deleteModel': { params: aiModelIdParamsSchema },
   'ai.testModel': { params: aiModelIdParamsSchema, response: { 200: aiModelTestResultSchema } },
   'usage.tokens': { response: { 200: tokenUsageSchema } },
+  'learnedVoice.get': { response: { 200: learnedVoiceSchema } },
+  'learnedVoice.forget': { response: { 200: learnedVoiceSchema } },
   'agent.messages': { response: { 200: chatHistorySchema } },
   'agent.clearMessages': { response: { 200: okSchema } },
   'agent.status': { response: { 200: agentStatusSchema } },

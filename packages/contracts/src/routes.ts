@@ -322,6 +322,12 @@ export const routes = named({
       { kind: 'events' },
     ),
   },
+  learnedVoice: {
+    /** What the twin learned from the user's edits, for the persona it writes as. */
+    get: route<{ response: c.LearnedVoice }>('GET', '/api/learned-voice'),
+    /** Forgets it: every (draft, sent) pair of that persona. */
+    forget: route<{ response: c.LearnedVoice }>('DELETE', '/api/learned-voice'),
+  },
   personas: {
     list: route<{ response: PersonaList }>('GET', '/api/personas'),
     create: route<{ body: CreatePersonaInput; response: Persona }>('POST', '/api/personas', { status: 201 }),

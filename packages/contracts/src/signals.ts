@@ -28,19 +28,24 @@ export const RSS_POLL_MINUTES = 30;
 export const REDDIT_POLL_MINUTES = 15;
 
 /**
- * Why a subreddit could not be read (issue 19): no Reddit account connected; its tokens stopped
- * working; Reddit's rate limit (the next poll waits for its reset); the subreddit does not exist;
- * it is private or banned; Reddit could not be reached or answered something unreadable.
+ * Why a source's last poll found nothing to do, as a code the card words in the user's language
+ * (issues 19, 20): no Reddit account connected; its tokens stopped working; Reddit's rate limit
+ * (the next poll waits for its reset); the subreddit does not exist; it is private or banned;
+ * Reddit could not be reached or answered something unreadable; a subreddit without keywords
+ * (nor expertise areas on the persona) to match posts with; a content plan without themes.
  */
-export const redditReadProblems = [
+export const signalSourceProblems = [
   'reddit_not_connected',
   'reddit_reconnect',
   'reddit_rate_limited',
   'reddit_not_found',
   'reddit_forbidden',
   'reddit_unreachable',
+  'no_keywords',
+  'no_themes',
 ] as const;
-export type RedditReadProblem = (typeof redditReadProblems)[number];
+export type SignalSourceProblem = (typeof signalSourceProblems)[number];
+export type RedditReadProblem = Extract<SignalSourceProblem, `reddit_${string}`>;
 /**
  * On the first poll of a new source every item is recorded as seen, but only items from the
  * last this-many days make tasks, so adding a big feed does not flood the Assistant.

@@ -51,7 +51,101 @@ export const knowledgeSourceSchema = z.object({
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
 
+/** The persona fields a draft can draw on, as "Why this draft" names them. */
+export const provenancePersonaFields = [
+  'name',
+  'position',
+  'companyName',
+  'communicationStyle',
+  'brandPersonalStyle',
+  'coreValues',
+  'highConceptKeyMessages',
+  'brandTaglines',
+  'contextualPromptTemplate',
+] as const;
+export type ProvenancePersonaField = (typeof provenancePersonaFields)[number];
+
+/**
+ * Why a draft is in the language it is: the language asked for by whoever requested it, the
+ * fixed response language setting, the language the message or trigger was written in, the
+ * contact's, or the interface language when none of those is known — or because the language
+ * found is one Doppel cannot write in (`from` names it).
+ */
+export const draftLanguageReasons = [
+  'requested',
+  'setting',
+  'message',
+  'contact',
+  'interface',
+  'unsupported',
+] as const;
+export type DraftLanguageReason = (typeof draftLanguageReasons)[number];
+
+/** The habits learned from the user's edits that the offline engine applied to a draft. */
+export const learnedHabitKinds = ['greeting', 'signOff', 'length'] as const;
+export type LearnedHabitKind = (typeof learnedHabitKinds)[number];
+
+/**
+ * What a generated draft was written with (issue 20, decision 037): who wrote it (the offline
+ * engine, or the named model at its temperature), the persona and which of its fields, the
+ * user's own earlier edits it learned from, and the language decision. The knowledge passages it
+ * cites stay in the context's draftSources.
+ */
+export const draftProvenanceSchema = z
+  .object({
+    engine: z.enum(['offline', 'model']),
+    model: text(200).nullable(),
+    temperature: z.number().min(0).max(2).nullable(),
+    persona: z
+      .object({
+        id: z.string().max(100),
+        name: text(200),
+        fields: z.array(z.enum(provenancePersonaFields)).max(provenancePersonaFields.length),
+      })
+      .strict()
+      .nullable(),
+    /** The (draft, sent) pairs of the user's learned voice used, shortened. */
+    examples: z
+      .array(z.object({ id: z.string().max(100), draft: text(600), sent: text(600) }).strict())
+      .max(5),
+    /** The offline engine: which learned habits it applied. */
+    habits: z.array(z.enum(learnedHabitKinds)).max(learnedHabitKinds.length),
+    language: z
+      .object({
+        code: z.string().min(2).max(10),
+        reason: z.enum(draftLanguageReasons),
+        /** 'unsupported': the language found, which Doppel cannot write in. */
+        from: z.string().min(2).max(10).optional(),
+      })
+      .strict(),
+    /**
+     * The draft as generated, kept once the user saves an edited text over it: what a message
+     * sent from that kind is compared with to learn the user's voice.
+     */
+    generated: text(20_000).optional(),
+  })
+  .strict();
+export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;
+
+/**
+ * Why a model's structured answer was not used: it failed the schema, and so did the one repair
+ * asked for (docs/decisions/036). A code the web app words.
+ */
+export const modelFallbackReasons = ['invalid_answer'] as const;
+export const modelFallbackSchema = z
+  .object({ reason: z.enum(modelFallbackReasons), model: text(200) })
+  .strict();
+export type ModelFallback = z.infer<typeof modelFallbackSchema>;
+
 /** What the twin found about a task; every part is optional. */
+/**
+ * What a recommendation is about, for its colour: urgent (red), opportunity (green), social
+ * (blue), other (amber). Set by the engine, which writes the recommendation in the user's
+ * language; without it the web app reads the English markers (24H/URGENT, OPPORTUNITY, SOCIAL).
+ */
+export const recommendationKinds = ['urgent', 'opportunity', 'social', 'other'] as const;
+export type RecommendationKind = (typeof recommendationKinds)[number];
+
 export const taskContextSchema = z
   .object({
     summary: text(4000),
@@ -59,8 +153,22 @@ export const taskContextSchema = z
     triggerType: triggerTypeSchema,
     /** ISO 639-1 code of the language to answer in, as the analysis found it. */
     language: z.string().min(2).max(10),
+    /**
+     * The contact writes in a language Doppel cannot write yet (`detected`, an ISO 639-1 code
+     * such as 'it'): the task is answered in English (`language` is 'en') and says so. Absent
+     * when the task is answered in the contact's own language.
+     */
+    languageFallback: z.object({ detected: z.string().min(2).max(10) }).strict(),
     /** Who wrote the analysis: 'offline' (the rule-based engine) or the model's id. */
     analyzedBy: text(200),
+    recommendationKind: z.enum(recommendationKinds),
+    /**
+     * The analysis (or High Concept proposal) is the offline engine's because this model's
+     * answer failed the schema twice.
+     */
+    analysisFallback: modelFallbackSchema,
+    /** A post's suggestions are the offline engine's because this model's answer failed the schema twice. */
+    draftsFallback: modelFallbackSchema,
     lastMessage: text(20_000),
     lastMessageOriginal: text(20_000),
     /** Email: the subject of the contact's last mail; the composer answers "Re: " it. */
@@ -135,6 +243,8 @@ export const taskContextSchema = z
     leadId: z.uuid(),
     /** Per draft kind, the knowledge-base passages the draft was grounded in. */
     draftSources: z.record(z.string().max(50), z.array(knowledgeSourceSchema).max(10)),
+    /** Per draft kind, why the draft reads as it does ("Why this draft", decision 037). */
+    draftProvenance: z.record(z.string().max(50), draftProvenanceSchema),
   })
   .partial()
   .strict();

@@ -3,7 +3,7 @@ import type { Actor } from '../lib/actor';
 import type { AppContext } from '../lib/context';
 import { getContact } from '../modules/contacts';
 import { writeDraft } from '../modules/drafting';
-import { detectLanguage } from '../modules/language';
+import { detectLanguage, writingLanguage } from '../modules/language';
 
 /**
  * A draft reply to a message, written the way the composer drafts a reply task: by the user's
@@ -19,6 +19,7 @@ export async function draftReply(
 ): Promise<DraftReply> {
   const { message, contactId, language, kind } = draftReplyInputSchema.parse(input);
   const contact = contactId ? await getContact(ctx.db, actor.userId, contactId) : null;
+  const found = detectLanguage(message);
   const draft = await writeDraft(ctx, {
     actor,
     type: 'message_reply',
@@ -32,8 +33,9 @@ export async function draftReply(
       analysis: {},
     },
     language,
-    // The language the message is written in, as an analysis would find it.
-    foundLanguage: detectLanguage(message) ?? undefined,
+    // The language the message is written in, as an analysis would find it (English for one
+    // Doppel cannot write).
+    foundLanguage: found ? writingLanguage(found).language : undefined,
     usedBy,
   });
   await draft.recordUse();

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Fake language-model providers on 127.0.0.1 speaking the real wire formats: OpenAI chat completions (also what every OpenAI-compatible server speaks) and
- * Anthropic messages, plain and streamed. Tests script what the next calls answer.
+ * Anthropic messages, plain and streamed, structured output included (OpenAI: the JSON schema
+ * in response_format, the object as the message's text; Anthropic: see asJsonTool). Tests
+ * script what the next calls answer.
  */
 export type FakeStep = FakeAnswer & {
   /**
@@ -231,6 +233,36 @@ function modelList(dialect: Dialect) {
       };
 }
 
+/**
+ * Structured output on Anthropic's wire: models without native output formats get the JSON
+ * schema as a tool named `json` they must call (tool_choice any), and answer with a tool_use
+ * block whose input is the object. A scripted reply whose text is a JSON object is answered that
+ * way, as the real API would; text that is not an object stays text (a model that ignored the
+ * tool). With `output_config.format` (native structured outputs) the object is the text.
+ */
+function asJsonTool(body: Record<string, unknown>, step: AnswerStep): AnswerStep {
+  const tools = Array.isArray(body.tools) ? (body.tools as Array<{ name?: string }>) : [];
+  const choice = body.tool_choice as { type?: string; name?: string } | undefined;
+  const forcedJson =
+    tools.some((tool) => tool.name === 'json') &&
+    (choice?.type === 'any' || (choice?.type === 'tool' && choice.name === 'json'));
+  if (!forcedJson || step.kind !== 'reply') return step;
+  let input: unknown;
+  try {
+    input = JSON.parse(step.text ?? '');
+  } catch {
+    return step;
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return step;
+  return {
+    kind: 'tool-call',
+    name: 'json',
+    input: input as Record<string, unknown>,
+    promptTokens: step.promptTokens,
+    completionTokens: step.completionTokens,
+  };
+}
+
 async function startFake(dialect: Dialect): Promise<FakeAiServer> {
   const requests: RecordedRequest[] = [];
   const steps: FakeStep[] = [];
@@ -279,8 +311,9 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
         res.end(errorBody(dialect, step.status, step.message ?? `fake ${dialect} failure`));
         return;
       }
+      const reply = dialect === 'anthropic' ? asJsonTool(body, step) : step;
       const answer = () =>
-        dialect === 'openai' ? openAiReply(res, body, step) : anthropicReply(res, body, step);
+        dialect === 'openai' ? openAiReply(res, body, reply) : anthropicReply(res, body, reply);
       const delayMs = step.kind === 'reply' && 'delayMs' in step ? (step.delayMs ?? 0) : 0;
       if (delayMs > 0) setTimeout(answer, delayMs);
       else answer();

@@ -1,6 +1,6 @@
 import { interfaceLanguages } from '@doppel/contracts';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './i18n';
+import { NAMESPACES, SERVER_NAMESPACES } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
   eager: true,
@@ -26,6 +26,10 @@ for (const [path, content] of Object.entries(files)) {
   dictionaries.set(language!, merged);
 }
 
+/** i18next's plural suffixes: `summary_one`, `summary_few` … are forms of `summary`. */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL_FORM, '');
+
 function variables(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!).sort();
 }
@@ -35,6 +39,16 @@ function variables(text: string): string[] {
  * identical words, not untranslated copies. Each entry is "<language> <namespace:key>".
  */
 const SAME_AS_ENGLISH = new Set([
+  // The twin's texts (the server writes from them): a marker and a line that hold no words,
+  // and words French shares with English.
+  'ru twin:markers.line',
+  'es twin:markers.line',
+  'de twin:markers.line',
+  'ru twin:campaigns.descriptionRole',
+  'es twin:campaigns.descriptionRole',
+  'de twin:campaigns.descriptionRole',
+  'fr twin:markers.urgent',
+  'fr twin:analysis.message.conversation',
   'fr assistant:composer.communityLabel', // "Subreddit" is Reddit's own word in every language
   'es assistant:composer.communityLabel',
   'de assistant:composer.communityLabel',
@@ -94,17 +108,34 @@ const SAME_AS_ENGLISH = new Set([
 describe('dictionaries', () => {
   it('exist for every interface language and namespace, and for nothing else', () => {
     const expected = interfaceLanguages.flatMap((language) =>
-      NAMESPACES.map((namespace) => `../locales/${language}/${namespace}.json`),
+      [...NAMESPACES, ...SERVER_NAMESPACES].map((namespace) => `../locales/${language}/${namespace}.json`),
     );
     expect(Object.keys(files).sort()).toEqual(expected.sort());
   });
 
-  it('hold every key in every language', () => {
-    const allKeys = new Set([...dictionaries.values()].flatMap((dictionary) => Object.keys(dictionary)));
+  it('hold every key in every language, with every plural form the language has', () => {
+    const allKeys = new Set(
+      [...dictionaries.values()].flatMap((dictionary) => Object.keys(dictionary).map(baseKey)),
+    );
+    const pluralKeys = new Set(
+      [...dictionaries.values()].flatMap((dictionary) =>
+        Object.keys(dictionary)
+          .filter((key) => PLURAL_FORM.test(key))
+          .map(baseKey),
+      ),
+    );
     const missing: string[] = [];
     for (const language of interfaceLanguages) {
       const dictionary = dictionaries.get(language) ?? {};
-      for (const key of allKeys) if (!(key in dictionary)) missing.push(`${language} lacks ${key}`);
+      const present = new Set(Object.keys(dictionary).map(baseKey));
+      for (const key of allKeys) if (!present.has(key)) missing.push(`${language} lacks ${key}`);
+      // Russian needs one, few, many and other; English one and other (Intl.PluralRules).
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const key of pluralKeys) {
+        for (const category of categories) {
+          if (!(`${key}_${category}` in dictionary)) missing.push(`${language} lacks ${key}_${category}`);
+        }
+      }
     }
     expect(missing).toEqual([]);
   });
@@ -124,7 +155,8 @@ describe('dictionaries', () => {
     const mismatches: string[] = [];
     for (const [language, dictionary] of dictionaries) {
       for (const [key, text] of Object.entries(dictionary)) {
-        const reference = english[key];
+        // A plural form is compared with English's "other" form of the same key.
+        const reference = english[key] ?? english[`${baseKey(key)}_other`];
         if (typeof text !== 'string' || typeof reference !== 'string') continue;
         if (variables(text).join() !== variables(reference).join()) mismatches.push(`${language} ${key}`);
       }

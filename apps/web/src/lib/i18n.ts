@@ -24,6 +24,12 @@ export const NAMESPACES = [
   'unsubscribe',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * Dictionaries the server writes from (the offline engine's analysis, task titles of signals and
+ * campaigns: apps/server/src/lib/translations.ts). They live here with the others, so their
+ * completeness is checked the same way, but the web app never loads them.
+ */
+export const SERVER_NAMESPACES = ['twin'] as const;
 
 /** Each language named in itself; the same in every dictionary, so kept out of them. */
 export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {

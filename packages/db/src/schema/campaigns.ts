@@ -32,6 +32,8 @@ import { users } from './users';
 
 /** The campaign's AI settings; figures that follow usage are computed. */
 export interface CampaignAiSettings {
+  /** The campaign's model: 'offline', 'server' or a user's model id; absent or null: the main model. */
+  model?: string | null;
   personalization: 'low' | 'medium' | 'high';
   temperature: number;
   max_tokens: number;

@@ -15,3 +15,4 @@ export * from './mcp-servers';
 export * from './campaigns';
 export * from './signals';
 export * from './social';
+export * from './voice';

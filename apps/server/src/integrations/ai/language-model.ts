@@ -31,6 +31,9 @@ export function createLanguageModel(config: ProviderConfig, fetch?: typeof globa
         apiKey: config.apiKey || undefined,
         // Without it a streamed answer carries no token counts, and metering would see zero.
         includeUsage: true,
+        // Structured output sends the JSON schema (response_format json_schema), not bare
+        // json_object: vLLM, Ollama, LM Studio and llama.cpp's server all take it (decision 036).
+        supportsStructuredOutputs: true,
         fetch,
       })(config.model);
   }

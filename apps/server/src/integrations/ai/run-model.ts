@@ -1,4 +1,15 @@
-import { APICallError, generateText, stepCountIs, streamText, type ModelMessage, type ToolSet } from 'ai';
+import {
+  APICallError,
+  generateText,
+  NoObjectGeneratedError,
+  Output,
+  stepCountIs,
+  streamText,
+  TypeValidationError,
+  type ModelMessage,
+  type ToolSet,
+} from 'ai';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
 import { createLanguageModel, type ProviderConfig } from './language-model';
@@ -124,6 +135,83 @@ export async function generateWithModel(call: ModelCall): Promise<ModelAnswer> {
       latencyMs: Math.round(performance.now() - started),
     };
   } catch (error) {
+    throw toAppError(error, call, timeout);
+  }
+}
+
+/** A call whose answer must be an object of `schema` (the AI SDK's structured output). */
+export interface ObjectCall<T> extends Omit<ModelCall, 'tools' | 'maxSteps'> {
+  schema: z.ZodType<T>;
+  /** The schema's name on the wire (OpenAI's json_schema.name). */
+  schemaName: string;
+}
+
+/** The object, or what the model answered instead and what is wrong with it. */
+export type ObjectAnswer<T> =
+  | { ok: true; object: T; text: string; usage: ModelUsage; latencyMs: number }
+  | { ok: false; text: string; problem: string; usage: ModelUsage; latencyMs: number };
+
+/**
+ * The schema goes on the wire as guidance, not in OpenAI's strict mode: strict mode refuses
+ * optional keys and maps, which the contracts' schemas have. The answer is checked against the
+ * full zod schema here, which is the arbiter either way.
+ */
+const STRUCTURED_OUTPUT_OPTIONS = {
+  openai: { strictJsonSchema: false },
+  openaiCompatible: { strictJsonSchema: false },
+};
+
+/** What is wrong with an answer, short enough to send back to the model in a repair request. */
+function answerProblem(error: NoObjectGeneratedError): string {
+  const cause = error.cause;
+  if (TypeValidationError.isInstance(cause)) {
+    const issues = (cause.cause as { issues?: Array<{ path: PropertyKey[]; message: string }> } | undefined)
+      ?.issues;
+    if (issues?.length) {
+      return issues
+        .slice(0, 20)
+        .map((issue) => `${issue.path.map(String).join('.') || '(the object)'}: ${issue.message}`)
+        .join('\n');
+    }
+    return cause.message;
+  }
+  return error.text?.trim() ? 'The answer is not a JSON object.' : 'The answer is empty.';
+}
+
+/**
+ * One non-streaming call for a structured answer: the schema is sent with the request and the
+ * answer is validated against it. An answer that fails the schema is not an error — it returns
+ * with `ok: false` (its tokens were spent), so the caller can ask for a repair; provider failures
+ * throw as in generateWithModel.
+ */
+export async function generateObjectWithModel<T>(call: ObjectCall<T>): Promise<ObjectAnswer<T>> {
+  const started = performance.now();
+  const { timeout, options } = prepare(call);
+  const latencyMs = () => Math.round(performance.now() - started);
+  try {
+    const result = await generateText({
+      ...options,
+      output: Output.object({ schema: call.schema, name: call.schemaName }),
+      providerOptions: STRUCTURED_OUTPUT_OPTIONS,
+    });
+    const text = storableText(result.text);
+    const usage = toUsage(result.totalUsage);
+    try {
+      return { ok: true, object: result.output, text, usage, latencyMs: latencyMs() };
+    } catch {
+      // No output at all (cut off by the token limit before any text).
+      return { ok: false, text, problem: 'The answer is empty.', usage, latencyMs: latencyMs() };
+    }
+  } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) {
+      return {
+        ok: false,
+        text: storableText(error.text ?? ''),
+        problem: answerProblem(error),
+        usage: error.usage ? toUsage(error.usage) : { promptTokens: 0, completionTokens: 0 },
+        latencyMs: latencyMs(),
+      };
+    }
     throw toAppError(error, call, timeout);
   }
 }

@@ -1,6 +1,8 @@
 import type { TokenPurpose } from '@doppel/contracts';
 import type { ModelMessage, ToolSet } from 'ai';
+import type { z } from 'zod';
 import {
+  generateObjectWithModel,
   generateWithModel,
   streamWithModel,
   type ModelAnswer,
@@ -47,7 +49,7 @@ async function meter(
   userId: string,
   model: ProviderModel,
   purpose: TokenPurpose,
-  answer: ModelAnswer,
+  answer: Pick<ModelAnswer, 'usage'>,
   campaignId: string | undefined,
 ) {
   await recordTokenUsage(ctx, userId, {
@@ -71,6 +73,60 @@ export async function generateForUser(
   const answer = await generateWithModel(callOptions(ctx, model, request));
   await meter(ctx, userId, model, request.purpose, answer, request.campaignId);
   return answer;
+}
+
+/** A structured answer, or the model's failure to give one (twice), named for the label. */
+export type UserObjectAnswer<T> =
+  | { ok: true; object: T; calls: number }
+  | { ok: false; reason: 'invalid_answer'; model: string; calls: number };
+
+/** How many model calls a structured answer may take: the answer, and one repair. */
+const OBJECT_ATTEMPTS = 2;
+
+/**
+ * A structured answer (AI SDK structured output with a contracts' zod schema), metered like
+ * every call. An answer that fails the schema gets one repair attempt: the model is sent its
+ * answer and what is wrong with it, and asked for a corrected object. If that fails too the
+ * answer is `ok: false`, and the caller falls back to the offline engine's result, labelled.
+ * Each call checks the quota first and is metered, valid or not: its tokens were spent.
+ */
+export async function generateObjectForUser<T>(
+  ctx: AppContext,
+  userId: string,
+  model: ProviderModel,
+  request: Omit<UserModelRequest, 'tools' | 'maxSteps' | 'messages'> & {
+    schema: z.ZodType<T>;
+    schemaName: string;
+  },
+): Promise<UserObjectAnswer<T>> {
+  const base = callOptions(ctx, model, request);
+  const messages: ModelMessage[] = [{ role: 'user', content: request.prompt ?? '' }];
+  for (let attempt = 1; ; attempt++) {
+    await assertTokenQuotaLeft(ctx, userId);
+    const answer = await generateObjectWithModel({
+      ...base,
+      prompt: undefined,
+      messages,
+      schema: request.schema,
+      schemaName: request.schemaName,
+    });
+    await meter(ctx, userId, model, request.purpose, answer, request.campaignId);
+    if (answer.ok) return { ok: true, object: answer.object, calls: attempt };
+    if (attempt >= OBJECT_ATTEMPTS) {
+      return { ok: false, reason: 'invalid_answer', model: model.config.model, calls: attempt };
+    }
+    messages.push(
+      { role: 'assistant', content: answer.text || '(no answer)' },
+      {
+        role: 'user',
+        content: [
+          'Your answer does not match the required JSON schema:',
+          answer.problem,
+          'Answer again with one corrected JSON object that matches the schema, and nothing else.',
+        ].join('\n'),
+      },
+    );
+  }
 }
 
 /**

@@ -100,6 +100,7 @@ export function toCampaign(row: CampaignRow, figures: CampaignFigures, modelName
     budget: { total: row.totalBudget, spent: round(spentThousands, 1), daily: row.dailyBudget },
     ai_config: {
       model: modelName,
+      model_id: row.aiSettings.model ?? null,
       personalization: row.aiSettings.personalization,
       temperature: row.aiSettings.temperature,
       max_tokens: row.aiSettings.max_tokens,
@@ -199,24 +200,47 @@ async function selectWithFigures(
 }
 
 /**
- * The name of the model the user's outreach is drafted with (ai_config.model): their main
- * model as Settings → AI models resolves it, or 'offline' when none is configured.
+ * The name of the model a campaign's outreach is drafted with (ai_config.model), by the
+ * campaign's choice: that model when it has one and it still exists (drafting falls back the
+ * same way, decision 036), else the user's main model as Settings → AI models resolves it, or
+ * 'offline' when none is configured. Read once per user, named per campaign.
  */
-export async function campaignModelName(ctx: AppContext, userId: string): Promise<string> {
+export async function campaignModelNames(
+  ctx: AppContext,
+  userId: string,
+): Promise<(choice: string | null | undefined) => string> {
   const [settings, own, [user]] = await Promise.all([
     getUserSettings(ctx, userId),
     ctx.db.select({ id: aiModels.id, name: aiModels.name }).from(aiModels).where(eq(aiModels.userId, userId)),
     ctx.db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)),
   ]);
-  const id = effectiveModelId(
+  const isDemo = user?.isDemo ?? false;
+  const nameOf = (id: string): string | null => {
+    if (id === OFFLINE_MODEL_ID) return OFFLINE_MODEL_ID;
+    if (id === SERVER_MODEL_ID) return ctx.config.ai?.model ?? null;
+    return own.find((model) => model.id === id)?.name ?? null;
+  };
+  const main = effectiveModelId(
     ctx,
-    { userId, isDemo: user?.isDemo ?? false },
+    { userId, isDemo },
     settings.aiPreferences.defaultModel,
     new Set(own.map((model) => model.id)),
   );
-  if (id === OFFLINE_MODEL_ID) return OFFLINE_MODEL_ID;
-  if (id === SERVER_MODEL_ID) return ctx.config.ai?.model ?? OFFLINE_MODEL_ID;
-  return own.find((model) => model.id === id)?.name ?? OFFLINE_MODEL_ID;
+  const mainName = nameOf(main) ?? OFFLINE_MODEL_ID;
+  // Demo sandboxes draft offline whatever the campaign says.
+  return (choice) => (choice && !isDemo ? (nameOf(choice) ?? mainName) : mainName);
+}
+
+/** Whether a campaign may choose this model: offline, the server's (when set) or one of the user's. */
+export async function isModelChoice(ctx: AppContext, userId: string, choice: string): Promise<boolean> {
+  if (choice === OFFLINE_MODEL_ID) return true;
+  if (choice === SERVER_MODEL_ID) return Boolean(ctx.config.ai);
+  if (!/^[0-9a-f-]{36}$/i.test(choice)) return false;
+  const [row] = await ctx.db
+    .select({ id: aiModels.id })
+    .from(aiModels)
+    .where(and(eq(aiModels.userId, userId), eq(aiModels.id, choice)));
+  return Boolean(row);
 }
 
 /** The owner's campaign row or not_found; another user's campaign is indistinguishable from none. */
@@ -252,7 +276,8 @@ export function assertOpen(row: CampaignRow, doing: string): void {
 export async function getCampaign(ctx: AppContext, userId: string, id: string): Promise<Campaign> {
   const [found] = await selectWithFigures(ctx.db, userId, eq(campaigns.id, id));
   if (!found) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
-  return toCampaign(found.row, found.figures, await campaignModelName(ctx, userId));
+  const modelName = await campaignModelNames(ctx, userId);
+  return toCampaign(found.row, found.figures, modelName(found.row.aiSettings.model));
 }
 
 /**
@@ -286,12 +311,12 @@ export async function listCampaigns(
       .from(campaigns)
       .where(eq(campaigns.userId, userId))
       .groupBy(campaigns.type),
-    campaignModelName(ctx, userId),
+    campaignModelNames(ctx, userId),
   ]);
   const byType = Object.fromEntries(campaignTypes.map((each) => [each, 0])) as Record<CampaignType, number>;
   for (const { type: each, count } of typeCounts) byType[each] = Number(count);
   return {
-    items: items.map(({ row, figures }) => toCampaign(row, figures, modelName)),
+    items: items.map(({ row, figures }) => toCampaign(row, figures, modelName(row.aiSettings.model))),
     counts: { total: Object.values(byType).reduce((sum, count) => sum + count, 0), byType },
   };
 }

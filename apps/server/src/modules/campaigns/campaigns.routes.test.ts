@@ -102,6 +102,7 @@ describe('creating a campaign from the wizard', () => {
       budget: { total: 200, spent: 0, daily: 7 },
       ai_config: {
         model: 'offline',
+        model_id: null,
         personalization: 'high',
         temperature: 0.7,
         max_tokens: 2000,

@@ -7,7 +7,7 @@ import {
 import { campaigns } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { getUserSettings } from '../settings';
-import { campaignModelName, NO_FIGURES, toCampaign } from './campaign-queries';
+import { campaignModelNames, NO_FIGURES, toCampaign } from './campaign-queries';
 
 /** Per-message token cap a new campaign starts with. */
 export const DEFAULT_CAMPAIGN_MAX_TOKENS = 2000;
@@ -52,5 +52,5 @@ export async function createCampaign(
       updatedAt: now,
     })
     .returning();
-  return toCampaign(row!, NO_FIGURES, await campaignModelName(ctx, userId));
+  return toCampaign(row!, NO_FIGURES, (await campaignModelNames(ctx, userId))(null));
 }

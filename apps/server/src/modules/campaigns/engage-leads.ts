@@ -7,23 +7,13 @@ import {
   type TaskContext,
   type TaskPriority,
 } from '@doppel/contracts';
-import {
-  and,
-  asc,
-  campaignLeads,
-  contacts,
-  eq,
-  isNull,
-  sql,
-  tasks,
-  tokenUsage,
-  type DbOrTx,
-} from '@doppel/db';
+import { and, asc, campaignLeads, contacts, eq, isNull, sql, tasks, type DbOrTx } from '@doppel/db';
 import { loadActor, type Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { DomainEvent } from '../../lib/domain-events';
 import { findOrCreateContact } from '../contacts';
-import { detectLanguage } from '../language';
+import { languageFallbackOf, writingLanguage } from '../language';
 import { getTwinVoice } from '../personas';
 import { getUserSettings } from '../settings';
 import { createTask, generateTaskDrafts, startTaskDraft } from '../tasks';
@@ -31,13 +21,15 @@ import { type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';
 import { cutText } from '../../lib/text';
+import { textsIn } from '../../lib/translations';
 
 /*
  * Engagement: every lead gets a contact and a proactive-message task in the
- * Assistant, drafted by the engine — the user's model when one is configured and the campaign's
- * token budget allows, else the offline engine — in the lead's language and the active persona's
- * voice. Nothing is sent here: the user approves a draft by sending it from the composer, which
- * marks the lead contacted; a reply from the contact marks it responded.
+ * Assistant, drafted by the engine — the campaign's model (its own choice, else the user's main
+ * model) with the campaign's temperature, max tokens and personalization while its token budget
+ * lasts, else the offline engine — in the lead's language and the active persona's voice.
+ * Nothing is sent here: the user approves a draft by sending it from the composer, which marks
+ * the lead contacted; a reply from the contact marks it responded.
  */
 
 /** Model drafting is slow (two drafts per lead), so slices are smaller than enrichment's. */
@@ -141,41 +133,33 @@ async function existingTask(db: DbOrTx, userId: string, leadId: string): Promise
   return row?.id ?? null;
 }
 
-/** Tokens the campaign's model calls have used, against its budget (thousands of tokens). */
-async function budgetLeft(db: DbOrTx, campaign: CampaignRow): Promise<boolean> {
-  const [row] = await db
-    .select({
-      used: sql<number>`coalesce(sum(${tokenUsage.promptTokens} + ${tokenUsage.completionTokens}), 0)::float8`,
-    })
-    .from(tokenUsage)
-    .where(and(eq(tokenUsage.userId, campaign.userId), eq(tokenUsage.campaignId, campaign.id)));
-  return Number(row?.used ?? 0) < campaign.totalBudget * 1000;
-}
-
 /**
- * Drafts the task's quick and detailed messages the way the composer's Generate does (the
- * user's model, streamed and metered to the campaign, or the offline engine). A model that fails
- * or a spent budget leaves the remaining drafts to the offline engine: a task is never left
- * without drafts because a provider was down.
+ * Drafts the task's quick and detailed messages the way the composer's Generate does: drafting
+ * uses the campaign's model, temperature, max tokens and personalization (streamed and metered to
+ * the campaign), or the offline engine. A model that fails leaves the remaining drafts to the
+ * offline engine — a task is never left without drafts because a provider was down — and so does
+ * a spent budget, which drafting refuses before any call (`campaign_budget_spent`); the answer
+ * says so, for the campaign's run to show.
  */
 async function draftOutreach(
   ctx: AppContext,
   engager: Engager,
   task: Task,
-  useModel: boolean,
-): Promise<void> {
+): Promise<{ budgetSpent: boolean }> {
   const left: DraftKind[] = [...draftKinds];
-  if (useModel) {
-    try {
-      while (left.length > 0) {
-        const draft = await startTaskDraft(ctx, engager.actor, task.id, { kind: left[0]! });
-        let text = '';
-        for await (const delta of draft.textStream) text += delta;
-        if (!text.trim()) break;
-        await draft.save(text);
-        left.shift();
-      }
-    } catch (error) {
+  let budgetSpent = false;
+  try {
+    while (left.length > 0) {
+      const draft = await startTaskDraft(ctx, engager.actor, task.id, { kind: left[0]! });
+      let text = '';
+      for await (const delta of draft.textStream) text += delta;
+      if (!text.trim()) break;
+      await draft.save(text);
+      left.shift();
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'campaign_budget_spent') budgetSpent = true;
+    else {
       ctx.log.warn(
         { err: error, taskId: task.id },
         'campaign draft by model failed; the offline engine drafts it',
@@ -183,6 +167,7 @@ async function draftOutreach(
     }
   }
   if (left.length > 0) await generateTaskDrafts(ctx, engager.actor, task.id, { kinds: left });
+  return { budgetSpent };
 }
 
 async function engageLead(
@@ -190,10 +175,12 @@ async function engageLead(
   campaign: CampaignRow,
   lead: LeadRecord,
   engager: Engager,
-  useModel: boolean,
-): Promise<ContactSource> {
+): Promise<{ channel: ContactSource; budgetSpent: boolean }> {
   const { userId } = campaign;
-  const language = lead.language ?? detectLanguage(`${lead.name} ${lead.company ?? ''}`) ?? engager.language;
+  // The lead's language, else the user's (a name and a company say nothing reliable about it).
+  const language = lead.language ?? engager.language;
+  // The contact keeps it; the task is answered in it, or in English when Doppel cannot write it.
+  const written = writingLanguage(language);
   const contactId = await contactFor(ctx, campaign, lead, engager, language);
   const [contact] = await ctx.db
     .select({ source: contacts.source })
@@ -208,31 +195,46 @@ async function engageLead(
   const already = await existingTask(ctx.db, userId, lead.id);
   if (already) {
     await link(already);
-    return contact?.source ?? 'other';
+    return { channel: contact?.source ?? 'other', budgetSpent: false };
   }
   const title = campaignTitle(campaign.name).trim();
-  const role = [lead.position, lead.company && `at ${lead.company}`].filter(Boolean).join(' ');
+  // Written for the user to read, in their interface language (issue 20): whole sentences.
+  const t = textsIn(engager.language);
+  const role =
+    lead.position && lead.company
+      ? t('campaigns.roleAt', { position: lead.position, company: lead.company })
+      : lead.company
+        ? t('campaigns.roleCompany', { company: lead.company })
+        : (lead.position ?? '');
   const template = campaign.stageConfigs.engagement.message_templates[0]?.trim();
+  const summaryValues = { name: lead.name, role, campaign: title, score: lead.matchScore };
   const context: TaskContext = {
     campaignId: campaign.id,
     leadId: lead.id,
-    language: cutText(language, 10),
-    summary: cutText(
-      `${lead.name}${role ? `, ${role},` : ''} is a lead of the campaign “${title}” (match ${lead.matchScore}%).`,
-      4000,
-    ),
-    recommendation: 'OPPORTUNITY: first message to a campaign lead',
+    language: written.language,
+    ...languageFallbackOf(written),
+    summary: cutText(t(role ? 'campaigns.summaryRole' : 'campaigns.summary', summaryValues), 4000),
+    recommendation: t('markers.line', {
+      marker: t('markers.opportunity'),
+      text: t('campaigns.recommendation'),
+    }),
+    recommendationKind: 'opportunity',
     analysisData: { opportunityType: campaign.type.replace(/_/g, ' ') },
   };
   const task = await createTask(ctx, userId, {
     type: 'proactive_message',
-    title: cutText(`Reach out to ${lead.name}${lead.company ? ` (${lead.company})` : ''}`, 300),
+    title: cutText(
+      lead.company
+        ? t('campaigns.titleAt', { name: lead.name, company: lead.company })
+        : t('campaigns.title', { name: lead.name }),
+      300,
+    ),
     description: cutText(
       [
-        `Campaign: ${title}.`,
+        t('campaigns.descriptionCampaign', { campaign: title }),
         campaign.description,
-        role && `${lead.name}: ${role}.`,
-        template && `The campaign's message template: ${template}`,
+        role && t('campaigns.descriptionRole', { name: lead.name, role }),
+        template && t('campaigns.descriptionTemplate', { template }),
       ]
         .filter(Boolean)
         .join('\n'),
@@ -243,8 +245,8 @@ async function engageLead(
     context,
   });
   await link(task.id);
-  await draftOutreach(ctx, engager, task, useModel);
-  return contact?.source ?? 'other';
+  const { budgetSpent } = await draftOutreach(ctx, engager, task);
+  return { channel: contact?.source ?? 'other', budgetSpent };
 }
 
 /**
@@ -262,17 +264,24 @@ export async function engagementSlice(ctx: AppContext, campaign: CampaignRow): P
   if (leads.length === 0) return { stage: 'engagement', notes: [] };
   const engager = await engagerFor(ctx, campaign.userId);
   const byChannel = new Map<string, number>();
+  let offlineForBudget = 0;
   for (const lead of leads) {
-    // Checked per lead: the drafts of the last lead may have spent what was left.
-    const useModel = await budgetLeft(ctx.db, campaign);
-    const channel = await engageLead(ctx, campaign, lead, engager, useModel);
+    // Drafting checks the budget per draft: the drafts of the last lead may have spent what was left.
+    const { channel, budgetSpent } = await engageLead(ctx, campaign, lead, engager);
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + 1);
+    if (budgetSpent) offlineForBudget += 1;
   }
   return {
     stage: 'engagement',
-    notes: [...byChannel].map(([channel, created]) =>
-      note('engagement', channel, 'tasks_created', { count: created }),
-    ),
+    notes: [
+      ...[...byChannel].map(([channel, created]) =>
+        note('engagement', channel, 'tasks_created', { count: created }),
+      ),
+      // The budget is spent: these leads' drafts are the offline engine's, no model was called.
+      ...(offlineForBudget > 0
+        ? [note('engagement', 'ai', 'budget_spent', { count: offlineForBudget })]
+        : []),
+    ],
   };
 }
 

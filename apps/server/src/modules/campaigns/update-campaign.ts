@@ -13,7 +13,7 @@ import {
 import { and, campaigns, eq } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { assertOpen, findOwnCampaign, getCampaign } from './campaign-queries';
+import { assertOpen, findOwnCampaign, getCampaign, isModelChoice } from './campaign-queries';
 import { resolveTemplateChoice, sameTemplateChoice } from './whatsapp-template-choice';
 
 type Changes = ReturnType<typeof updateCampaignInputSchema.parse>;
@@ -75,6 +75,11 @@ export async function updateCampaign(
   input: UpdateCampaignInput,
 ): Promise<Campaign> {
   const changes = updateCampaignInputSchema.parse(input);
+  // The campaign's model is one the user can draft with (decision 036).
+  const model = changes.aiConfig?.model;
+  if (model && !(await isModelChoice(ctx, userId, model))) {
+    throw new AppError('validation_failed', undefined, { fields: { model: 'modelNotFound' } });
+  }
   // The template is looked up on WhatsApp before the transaction: no row waits on Graph.
   const whatsAppTemplate = await chosenTemplate(ctx, userId, id, changes);
   await ctx.db.transaction(async (tx) => {

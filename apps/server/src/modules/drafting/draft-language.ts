@@ -12,7 +12,8 @@ export interface LanguageHints {
 
 /**
  * The language a draft is written in: a fixed response language setting wins; 'auto' answers
- * in the language the analysis found, else the contact's, else the interface language.
+ * in the language the analysis found, else the contact's (English when Doppel cannot write it),
+ * else the interface language.
  */
 export async function draftLanguage(
   ctx: AppContext,
@@ -27,5 +28,7 @@ export async function draftLanguage(
     settings?.responseLanguage && settings.responseLanguage !== 'auto'
       ? settings.responseLanguage
       : (hints.found ?? hints.contact);
-  return templateLanguageFor(chosen, settings?.language ?? 'en');
+  // A language Doppel cannot write in is answered in English (decision 035); without any hint,
+  // the interface language.
+  return templateLanguageFor(chosen, chosen ? 'en' : (settings?.language ?? 'en'));
 }

@@ -1,9 +1,12 @@
 import type { DraftKind, KnowledgeSource, TemplateLanguage } from '@doppel/contracts';
 import { describeSubject, LANGUAGE_NAMES, type HistoryLine } from '../engine';
 import type { Voice } from '../engine';
+import { shortenText } from '../../lib/text';
 import { describePassages } from '../knowledge';
 import type { DraftRequest, DraftType } from './draft-request';
+import type { VoicePair } from './learned-voice';
 import { describeVoice } from './voice';
+import { PERSONALIZATION, type Personalization } from './campaign-ai';
 
 const LENGTH: Record<DraftKind, string> = {
   quick: 'Keep it short: one to three sentences.',
@@ -17,6 +20,23 @@ const FORMAT: Record<DraftType, string> = {
   reddit_post: 'a Reddit post that starts a genuine discussion about the topic below',
   reddit_comment: 'a Reddit comment that adds experience to the thread below, without a pitch',
 };
+
+/**
+ * The user's own edits of earlier drafts, for the model to write as they do: each draft the twin
+ * wrote, then what the user sent instead.
+ */
+function describeExamples(examples: readonly Pick<VoicePair, 'draft' | 'sent'>[]): string[] {
+  if (examples.length === 0) return [];
+  return [
+    'The user rewrote earlier drafts of yours before sending them. Write the way their sent versions do — greeting, sign-off, length and wording:',
+    ...examples.flatMap((example, index) => [
+      `Example ${index + 1}, your draft:`,
+      shortenText(example.draft, 1000),
+      `Example ${index + 1}, what the user sent:`,
+      shortenText(example.sent, 1000),
+    ]),
+  ];
+}
 
 export interface DraftPrompt {
   system: string;
@@ -37,16 +57,22 @@ export function buildDraftPrompt(input: {
   history: HistoryLine[];
   /** Knowledge-base passages about the request. */
   sources: KnowledgeSource[];
+  /** The user's closest (draft, sent) pairs: how they rewrite the twin's drafts (decision 037). */
+  examples?: readonly Pick<VoicePair, 'draft' | 'sent'>[];
+  /** A campaign's outreach: how closely the message is tailored to the contact (decision 036). */
+  personalization?: Personalization;
 }): DraftPrompt {
-  const { request, language, userName, voice, history, sources } = input;
+  const { request, language, userName, voice, history, sources, examples = [] } = input;
   const system = [
     [
       `You are the digital twin of ${userName}: you write in their name, in the first person.`,
       `Write ${FORMAT[request.type]}, in ${LANGUAGE_NAMES[language]}.`,
       LENGTH[request.kind],
       'Output only the text to send: no subject line, no quotes around it, no notes to the user.',
+      ...(input.personalization ? [PERSONALIZATION[input.personalization]] : []),
     ].join(' '),
     ...(voice ? describeVoice(voice) : []),
+    ...describeExamples(examples),
     ...describePassages(sources),
   ].join('\n');
 

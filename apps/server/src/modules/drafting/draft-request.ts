@@ -1,4 +1,10 @@
-import type { DraftKind, KnowledgeSource, TaskType, TemplateLanguage } from '@doppel/contracts';
+import type {
+  DraftKind,
+  DraftProvenance,
+  KnowledgeSource,
+  TaskType,
+  TemplateLanguage,
+} from '@doppel/contracts';
 import type { Actor } from '../../lib/actor';
 import type { Subject } from '../engine';
 import type { ProactiveIntent } from './proactive-openers';
@@ -54,6 +60,8 @@ export interface WrittenDraft extends Drafted {
   kind: DraftKind;
   text: string;
   engine: DraftEngine;
+  /** What it was written with ("Why this draft", decision 037). */
+  provenance: DraftProvenance;
 }
 
 /** A draft as it is written: the model's deltas, or the offline draft at once. */
@@ -61,9 +69,13 @@ export interface StreamedDraft extends Drafted {
   kind: DraftKind;
   engine: DraftEngine;
   textStream: AsyncIterable<string>;
+  /** What it is written with ("Why this draft", decision 037). */
+  provenance: DraftProvenance;
 }
 
 /** Several drafts by the offline engine, by kind (quick, detailed, or a post kind). */
 export interface OfflineDrafts extends Drafted {
   texts: Record<string, string>;
+  /** By the same keys, what each was written with ("Why this draft", decision 037). */
+  provenance?: Record<string, DraftProvenance>;
 }

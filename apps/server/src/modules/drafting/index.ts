@@ -20,3 +20,6 @@ export { draftLanguage, type LanguageHints } from './draft-language';
 export { offlineDraft } from './offline-draft';
 export { recentHistory } from './recent-history';
 export { streamDraft, writeDraft, writeOfflineDrafts, writePostDrafts } from './write-draft';
+export { learnedVoiceRoutes } from './learned-voice.routes';
+export { learnFromSentMessage, type SentFromDraft } from './voice-examples';
+export { writePostSuggestions, type PostSuggestions } from './post-suggestions';

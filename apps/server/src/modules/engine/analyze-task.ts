@@ -1,4 +1,5 @@
-import type { TaskContext, TaskPriority, TaskType } from '@doppel/contracts';
+import type { InterfaceLanguage, TaskContext, TaskPriority, TaskType } from '@doppel/contracts';
+import { languageFallbackOf, languageToAnswer, writingLanguage } from '../language';
 import { analyzeOffline } from './offline-analysis';
 
 /** How the offline engine signs what it wrote, so the interface never passes it off as a model's. */
@@ -43,23 +44,40 @@ function textToRead(context: TaskContext): string | undefined {
  * the user has a language model, tasks/refine-task-analysis.ts rewrites it in the background.
  * `priority` is the one the analysis suggests, for sources that do not set their own.
  */
-export function withAnalysis(task: TaskToAnalyze): { context: TaskContext; priority: TaskPriority | null } {
+export function withAnalysis(
+  task: TaskToAnalyze,
+  /** The user's interface language: the analysis is written in it. */
+  interfaceLanguage: InterfaceLanguage = 'en',
+): { context: TaskContext; priority: TaskPriority | null } {
   const { context } = task;
   if (!hasSomethingToRead(context)) return { context, priority: null };
-  const analysis = analyzeOffline({
-    type: task.type,
-    triggerType: context.triggerType,
-    text: textToRead(context),
-    contactName: task.contact?.name,
-    contactLanguage: task.contact?.language,
-    triggerData: context.triggerData,
-  });
+  const analysis = analyzeOffline(
+    {
+      type: task.type,
+      triggerType: context.triggerType,
+      text: textToRead(context),
+      contactName: task.contact?.name,
+      contactLanguage: task.contact?.language,
+      triggerData: context.triggerData,
+    },
+    interfaceLanguage,
+  );
+  // The language to answer in — the source's, else the message's, else the contact's — as
+  // Doppel can write it: one it cannot is answered in English, and the task says so.
+  const written = context.language
+    ? writingLanguage(context.language)
+    : languageToAnswer(textToRead(context), task.contact?.language);
   const analyzed: TaskContext = {
     ...context,
     analyzedBy: context.summary && context.recommendation ? context.analyzedBy : OFFLINE_ENGINE,
     summary: context.summary ?? analysis.summary,
     recommendation: context.recommendation ?? analysis.recommendation,
-    language: context.language ?? analysis.language,
+    // The kind goes with the recommendation it describes.
+    ...(context.recommendation
+      ? context.recommendationKind && { recommendationKind: context.recommendationKind }
+      : { recommendationKind: analysis.recommendationKind }),
+    language: written.language,
+    ...languageFallbackOf(written),
     analysisData: {
       ...context.analysisData,
       opportunityType: context.analysisData?.opportunityType ?? analysis.analysisData.opportunityType,

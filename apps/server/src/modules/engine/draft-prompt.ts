@@ -1,4 +1,4 @@
-import type { Task, TemplateLanguage } from '@doppel/contracts';
+import type { ContactSource, Task, TemplateLanguage } from '@doppel/contracts';
 
 /*
  * What a model is told about the thing it drafts or analyses. Drafting (modules/drafting) writes
@@ -27,6 +27,8 @@ export interface SubjectContact {
   company: string | null;
   /** ISO 639-1 code of the language they write in. */
   language: string;
+  /** Where they talk to the user, when known: the learned voice's closest examples share it. */
+  source?: ContactSource;
 }
 
 /** What prompted a text other than a message: a news item, a job change, a post to answer. */

@@ -8,5 +8,5 @@ export {
   type HistoryLine,
   type Subject,
 } from './draft-prompt';
-export { analyzeWithModel, jsonObjectIn, translateWithModel } from './model-analysis';
+export { analyzeWithModel, translateWithModel } from './model-analysis';
 export type { Voice } from './persona-voice';

@@ -1,13 +1,22 @@
-import type { TaskContext, TaskPriority, TaskType, TemplateLanguage } from '@doppel/contracts';
-import { detectLanguage } from '../language';
+import type {
+  InterfaceLanguage,
+  RecommendationKind,
+  TaskContext,
+  TaskPriority,
+  TaskType,
+  TemplateLanguage,
+} from '@doppel/contracts';
+import { languageToAnswer } from '../language';
 import { shortenText } from '../../lib/text';
+import { textsIn } from '../../lib/translations';
 
 /*
  * The offline engine's analysis: deterministic rules over the message or signal, used when no
- * language model is configured (and in demo mode). It writes the recommendation with the
- * product's vocabulary (24H/URGENT, OPPORTUNITY, SOCIAL), which the web app colours. Its texts
- * are English: it is a rule set, not a writer; a configured model writes in the user's
- * language.
+ * language model is configured (and in demo mode). It writes in the user's interface language
+ * (issue 20): whole sentences from the `twin` dictionaries (apps/web/src/locales/<language>/
+ * twin.json), never words glued together. The recommendation starts with the product's marker
+ * (URGENT, OPPORTUNITY, SOCIAL in English; СРОЧНО, ВОЗМОЖНОСТЬ, СОЦСЕТИ in Russian …) and says
+ * its kind, which the web app colours.
  */
 
 export interface AnalysisInput {
@@ -23,6 +32,8 @@ export interface AnalysisInput {
 export interface TaskAnalysis {
   summary: string;
   recommendation: string;
+  /** What the recommendation is about, for its colour (whatever language it is written in). */
+  recommendationKind: RecommendationKind;
   priority: TaskPriority;
   /** The language to answer in: detected from the text, else the contact's. */
   language: TemplateLanguage;
@@ -69,23 +80,21 @@ function isUrgent(text: string): boolean {
 }
 
 /** Kinds of business opportunity, each recognised by words in the five languages. */
-const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = [
+const OPPORTUNITIES: Array<{ key: 'pilot' | 'investment' | 'partnership' | 'sale'; words: RegExp }> = [
   {
-    type: 'Paid pilot',
+    key: 'pilot',
     words: anyWord('pilot*', 'пилот*', 'piloto*'),
-    approach: 'Confirm the scope and the start date, and offer two call slots',
   },
   {
-    type: 'Investment',
+    key: 'investment',
     words: anyWord(
       // Not "invest*": "investigating" is no investment.
       ...['invest', 'invests', 'invested', 'investing', 'investor*', 'investment*', 'funding', 'seed'],
       ...['инвест*', 'раунд*', 'inversi*'],
     ),
-    approach: 'Share the key figures and propose a short call with a deck',
   },
   {
-    type: 'Partnership',
+    key: 'partnership',
     words: anyWord(
       'partner*',
       'collaborat*',
@@ -97,10 +106,9 @@ const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = 
       'colaboraci*',
       'zusammenarbeit*',
     ),
-    approach: 'Ask what each side brings and suggest one concrete joint step',
   },
   {
-    type: 'Sale',
+    key: 'sale',
     words: anyWord(
       ...['pric*', 'quote', 'buy', 'purchase', 'demo', 'contract*', 'proposal*'],
       // Price words only: a bare "цен*" would also match «ценю» (I appreciate) and «ценность».
@@ -109,7 +117,6 @@ const OPPORTUNITIES: Array<{ type: string; words: RegExp; approach: string }> = 
       ...['prix', 'devis', 'achat*', 'contrat*', 'precio*', 'presupuesto*', 'compra*', 'contrato*'],
       ...['preis*', 'angebot*', 'kauf*', 'vertrag*'],
     ),
-    approach: 'Answer the commercial question directly and propose a demo',
   },
 ];
 
@@ -119,43 +126,61 @@ function firstSentence(text: string, max = 160): string {
   return shortenText(sentence, max);
 }
 
+/** The message's language, else the contact's; English for a language Doppel cannot write. */
 function answerLanguage(input: AnalysisInput): TemplateLanguage {
-  const detected = input.text ? detectLanguage(input.text) : null;
-  if (detected) return detected;
-  const known = (input.contactLanguage ?? '').slice(0, 2).toLowerCase();
-  return (['en', 'ru', 'fr', 'es', 'de'] as const).find((code) => code === known) ?? 'en';
+  return languageToAnswer(input.text, input.contactLanguage).language;
 }
 
-/** Summary, recommendation, opportunity, approach, priority and language of a new task. */
-export function analyzeOffline(input: AnalysisInput): TaskAnalysis {
-  const who = input.contactName?.trim() || 'The contact';
+/**
+ * Summary, recommendation, opportunity, approach, priority and language of a new task; the texts
+ * in `interfaceLanguage` (the user's), the language to answer in from the text or the contact.
+ */
+export function analyzeOffline(
+  input: AnalysisInput,
+  interfaceLanguage: InterfaceLanguage = 'en',
+): TaskAnalysis {
+  const t = textsIn(interfaceLanguage);
+  const named = input.contactName?.trim() || null;
+  const who = named ?? t('analysis.theContact');
   const trigger = input.triggerData ?? {};
   const text = input.text?.trim() ?? '';
   const language = answerLanguage(input);
+  const marked = (kind: Exclude<RecommendationKind, 'other'>, line: string) =>
+    t('markers.line', { marker: t(`markers.${kind}`), text: line });
 
   if (input.triggerType === 'linkedin_job_change') {
-    const company = trigger.jobChangeCompany ? ` at ${trigger.jobChangeCompany}` : '';
+    const summary = trigger.jobChangeCompany
+      ? t('analysis.jobChange.summaryAt', { who, company: trigger.jobChangeCompany })
+      : t('analysis.jobChange.summary', { who });
     return {
-      summary: `${who} has a new role${company}.${trigger.linkedinActivity ? ` ${firstSentence(trigger.linkedinActivity)}` : ''}`,
-      recommendation: `OPPORTUNITY: congratulate ${who === 'The contact' ? 'them' : who} and reconnect this week`,
+      summary: trigger.linkedinActivity ? `${summary} ${firstSentence(trigger.linkedinActivity)}` : summary,
+      recommendation: marked(
+        'opportunity',
+        named
+          ? t('analysis.jobChange.recommendation', { who: named })
+          : t('analysis.jobChange.recommendationNoName'),
+      ),
+      recommendationKind: 'opportunity',
       priority: 'medium',
       language,
       analysisData: {
-        opportunityType: 'Job change',
-        recommendedApproach: 'A short, personal congratulation; ask how the new team works',
+        opportunityType: t('analysis.jobChange.type'),
+        recommendedApproach: t('analysis.jobChange.approach'),
       },
     };
   }
   if (input.triggerType === 'rss_news') {
     const headline = trigger.newsTitle ?? firstSentence(text);
     return {
+      // The source's name and the headline are the news' own words, quoted as they are.
       summary: `${trigger.newsSource ? `${trigger.newsSource}: ` : ''}${headline}`,
-      recommendation: `OPPORTUNITY: reach out about the news while it is fresh`,
+      recommendation: marked('opportunity', t('analysis.news.recommendation')),
+      recommendationKind: 'opportunity',
       priority: 'low',
       language,
       analysisData: {
-        opportunityType: 'News',
-        recommendedApproach: 'Mention the news, add one useful thought, no pitch',
+        opportunityType: t('analysis.news.type'),
+        recommendedApproach: t('analysis.news.approach'),
       },
     };
   }
@@ -173,59 +198,82 @@ export function analyzeOffline(input: AnalysisInput): TaskAnalysis {
       input.triggerType !== 'social_comment' &&
       !trigger.originalPost &&
       !trigger.originalAuthor;
-    const author = trigger.originalAuthor ?? (input.contactName?.trim() || 'Someone');
+    const author = trigger.originalAuthor ?? named ?? t('analysis.someone');
+    const values = { where: where ?? '', post: post ? firstSentence(post) : '', author };
     return {
       summary: !post
-        ? `A post for your audience${where ? ` in ${where}` : ''}`
+        ? t(where ? 'analysis.social.newPostIn' : 'analysis.social.newPost', values)
         : ownPost
-          ? `Post idea${where ? ` for ${where}` : ''}: “${firstSentence(post)}”`
-          : `${author}${where ? ` in ${where}` : ''}: “${firstSentence(post)}”`,
-      recommendation: 'SOCIAL: join the conversation while it is active',
+          ? t(where ? 'analysis.social.ideaFor' : 'analysis.social.idea', values)
+          : t(where ? 'analysis.social.quoteIn' : 'analysis.social.quote', values),
+      recommendation: marked('social', t('analysis.social.recommendation')),
+      recommendationKind: 'social',
       priority: 'medium',
       language,
       analysisData: {
-        opportunityType: 'Community discussion',
-        recommendedApproach: 'Add experience, not a pitch; end with a question',
+        opportunityType: t('analysis.social.type'),
+        recommendedApproach: t('analysis.social.approach'),
       },
     };
   }
 
-  const summary = text ? `${who} writes: “${firstSentence(text)}”` : `${who}: nothing written yet`;
+  const summary = text
+    ? t('analysis.message.summary', { who, text: firstSentence(text) })
+    : t('analysis.message.summaryEmpty', { who });
   const urgent = isUrgent(text);
-  const opportunity = OPPORTUNITIES.find((candidate) => candidate.words.test(text));
+  const opportunity = OPPORTUNITIES.find((candidate) => candidate.words.test(text))?.key;
   const question = text.includes('?') || text.includes('¿');
   if (urgent) {
     return {
       summary,
-      recommendation: `URGENT: answer within 24H${opportunity ? ` — ${opportunity.type.toLowerCase()}` : ''}`,
+      recommendation: marked(
+        'urgent',
+        opportunity
+          ? t('analysis.message.urgentAbout', {
+              opportunity: t(`analysis.opportunities.${opportunity}.lower`),
+            })
+          : t('analysis.message.urgent'),
+      ),
+      recommendationKind: 'urgent',
       priority: 'high',
       language,
       analysisData: {
-        opportunityType: opportunity?.type ?? 'Time-critical request',
-        recommendedApproach:
-          opportunity?.approach ?? 'Answer today, even briefly, and say when details follow',
+        opportunityType: opportunity
+          ? t(`analysis.opportunities.${opportunity}.type`)
+          : t('analysis.message.timeCritical'),
+        recommendedApproach: opportunity
+          ? t(`analysis.opportunities.${opportunity}.approach`)
+          : t('analysis.message.urgentApproach'),
       },
     };
   }
   if (opportunity) {
     return {
       summary,
-      recommendation: `OPPORTUNITY: ${opportunity.type.toLowerCase()} — propose a next step`,
+      recommendation: marked(
+        'opportunity',
+        t('analysis.message.opportunity', { opportunity: t(`analysis.opportunities.${opportunity}.lower`) }),
+      ),
+      recommendationKind: 'opportunity',
       priority: 'high',
       language,
-      analysisData: { opportunityType: opportunity.type, recommendedApproach: opportunity.approach },
+      analysisData: {
+        opportunityType: t(`analysis.opportunities.${opportunity}.type`),
+        recommendedApproach: t(`analysis.opportunities.${opportunity}.approach`),
+      },
     };
   }
   return {
     summary,
-    recommendation: question
-      ? 'Answer the question clearly and offer help'
-      : 'Acknowledge and keep the conversation going',
+    recommendation: question ? t('analysis.message.question') : t('analysis.message.acknowledge'),
+    recommendationKind: 'other',
     priority: question ? 'medium' : 'low',
     language,
     analysisData: {
-      opportunityType: 'Conversation',
-      recommendedApproach: question ? 'A direct answer first, context after' : 'A short, warm reply',
+      opportunityType: t('analysis.message.conversation'),
+      recommendedApproach: question
+        ? t('analysis.message.questionApproach')
+        : t('analysis.message.shortApproach'),
     },
   };
 }

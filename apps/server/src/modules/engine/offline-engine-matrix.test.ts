@@ -988,8 +988,8 @@ describe('offline drafts', () => {
         // Short lines without a clue to their language: they could be in any language.
         const undetected = {
           keyMessage: 'Payer, simplement.',
-          tagline: 'Schnell. Einfach. Sicher.',
-          snippet: 'Rapport annuel 2025. Doppel × Slack.',
+          tagline: 'Schnell. Sicher.',
+          snippet: 'Rapport 2025. Doppel × Slack.',
         };
         for (const line of Object.values(undetected)) expect(detectLanguage(line), line).toBeNull();
         const source = (snippet: string, documentId: string): KnowledgeSource => ({
@@ -1007,7 +1007,7 @@ describe('offline drafts', () => {
         for (const kind of ['quick', 'detailed'] as const) {
           const draft = offlineDraft(task, language, kind, unknownVoice, [source(undetected.snippet, 'd1')]);
           expect(draft).toBe(offlineDraft(task, language, kind, bareVoice));
-          for (const line of [undetected.keyMessage, undetected.tagline, 'Rapport annuel 2025.']) {
+          for (const line of [undetected.keyMessage, undetected.tagline, 'Rapport 2025.']) {
             expect(draft).not.toContain(line);
           }
         }
@@ -1023,7 +1023,7 @@ describe('offline drafts', () => {
         ];
         const grounded = offlineDraft(task, language, 'detailed', mixedVoice, sources);
         expect(grounded).toContain(FIXTURES[language].knowledge.firstSentence);
-        expect(grounded).not.toContain('Rapport annuel 2025.');
+        expect(grounded).not.toContain('Rapport 2025.');
         expect(grounded).not.toContain(undetected.keyMessage);
         expect(grounded).not.toContain(undetected.tagline);
         if (POST_TYPES.includes(type))

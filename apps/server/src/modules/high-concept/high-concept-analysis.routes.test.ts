@@ -41,7 +41,8 @@ describe('High Concept Analysis', () => {
     const proposal = task.context.proposal!;
     expect(proposal).toMatchObject({
       highConceptTargetAudience: ['Decision-makers in Fintech'],
-      highConceptGoal: 'Be the Founder Decision-makers in Fintech turn to for B2B payments and Fundraising',
+      highConceptGoal:
+        'To be the Founder that decision-makers in Fintech ask first about B2B payments and Fundraising',
       brandTaglines: ['Clarity. Speed.'],
       brandPersonality: { tone: 'Direct and warm' },
       brandContentThemes: ['B2B payments', 'Fundraising'],
@@ -51,9 +52,40 @@ describe('High Concept Analysis', () => {
     expect(task.context.summary).toBe(
       `${Object.keys(proposal).length} high-concept and brand-bible fields proposed for Maya Chen.`,
     );
+    expect(task.context).toMatchObject({
+      recommendation: 'OPPORTUNITY: review the proposal and accept what fits',
+      recommendationKind: 'opportunity',
+    });
     // The task shows up with the others.
     const page = (await call(user, 'GET', '/api/tasks')).json<TaskPage>();
     expect(page.items.map((item) => item.id)).toContain(task.id);
+  });
+
+  it('offline, in the user’s interface language: Russian texts with Russian plurals', async () => {
+    const user = await signedInUser(bed.doppel);
+    expect((await call(user, 'PATCH', '/api/settings', { language: 'ru' })).statusCode).toBe(200);
+    const maya = await persona(user);
+    const task = await analyse(user, maya.id);
+    const proposal = task.context.proposal!;
+    const count = Object.keys(proposal).length;
+    const form = new Intl.PluralRules('ru').select(count);
+    const word = { one: 'поле', few: 'поля', many: 'полей', other: 'поля' }[
+      form as 'one' | 'few' | 'many' | 'other'
+    ];
+    expect(task).toMatchObject({
+      title: 'Анализ High Concept: Maya Chen',
+      context: {
+        summary: `Для персоны «Maya Chen» предложено ${count} ${word} high concept и бренд-бука.`,
+        recommendation: 'ВОЗМОЖНОСТЬ: просмотрите предложение и примите то, что подходит',
+        recommendationKind: 'opportunity',
+      },
+    });
+    expect(proposal).toMatchObject({
+      highConceptTargetAudience: ['Руководители в сфере «Fintech»'],
+      highConceptGoal:
+        'Стать первым, к кому обращаются по теме «B2B payments и Fundraising» (Founder): руководители в сфере Fintech',
+      brandPersonality: { тон: 'Direct and warm' },
+    });
   });
 
   it('applies only the accepted fields and completes the task', async () => {
@@ -118,7 +150,7 @@ describe('High Concept Analysis', () => {
     expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>().status).toBe('pending');
   });
 
-  it("with a model: the model's proposal, metered; a malformed answer creates nothing", async () => {
+  it("with a model: the model's proposal, metered; a malformed answer, repaired wrong, gives the offline one", async () => {
     const user = await signedInUser(bed.doppel);
     const maya = await persona(user);
     await useModel(user, bed.openAi, 'fake-strategist');
@@ -140,11 +172,16 @@ describe('High Concept Analysis', () => {
     expect(task.context.analyzedBy).toBe('fake-strategist');
     expect(JSON.stringify(bed.openAi.requests.at(-1)!.body)).toContain('B2B payments');
 
-    bed.openAi.script({ kind: 'reply', text: 'Sorry, no.' });
-    const failed = await call(user, 'POST', `/api/personas/${maya.id}/high-concept-analysis`);
-    expect(failed.statusCode).toBe(502);
+    // An answer that fails the schema, and its repair too: the offline proposal, labelled (decision 036).
+    bed.openAi.script({ kind: 'reply', text: 'Sorry, no.' }, { kind: 'reply', text: 'Still no.' });
+    const fallback = await call(user, 'POST', `/api/personas/${maya.id}/high-concept-analysis`);
+    expect(fallback.statusCode).toBe(201);
+    expect(fallback.json<Task>().context).toMatchObject({
+      analyzedBy: 'offline',
+      analysisFallback: { reason: 'invalid_answer', model: 'fake-strategist' },
+    });
     const page = (await call(user, 'GET', '/api/tasks')).json<TaskPage>();
-    expect(page.items.filter((item) => item.type === 'high_concept_analysis')).toHaveLength(1);
+    expect(page.items.filter((item) => item.type === 'high_concept_analysis')).toHaveLength(2);
   });
 
   it('offline, for a profile with nothing to build on, proposes nothing and says what to fill in', async () => {

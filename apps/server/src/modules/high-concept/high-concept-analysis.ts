@@ -5,19 +5,21 @@ import {
   type AcceptProposalInput,
   type Persona,
   type KnowledgeSource,
+  type ModelFallback,
   type PersonaProposal,
+  type InterfaceLanguage,
   type Task,
 } from '@doppel/contracts';
 import { AppError } from '../../lib/app-error';
+import { textsIn } from '../../lib/translations';
 import type { AppContext } from '../../lib/context';
-import { generateForUser, type ProviderModel, resolveModel } from '../ai-models';
+import { generateObjectForUser, type ProviderModel, resolveModel } from '../ai-models';
 import type { Actor } from '../../lib/actor';
-import { jsonObjectIn, LANGUAGE_NAMES, OFFLINE_ENGINE } from '../engine';
+import { LANGUAGE_NAMES, OFFLINE_ENGINE } from '../engine';
 import { describePassages, groundIn, keyTopics } from '../knowledge';
 import { getUserSettings } from '../settings';
 import { createTask, getTask, setTaskStatus } from '../tasks';
 import { getPersona, setPersonaFields } from '../personas';
-import { cutText } from '../../lib/text';
 
 const NO_PROPOSAL = 'This task has no persona proposal to accept';
 
@@ -30,46 +32,58 @@ function isEmpty(value: unknown): boolean {
 /**
  * The offline engine's proposal: rules that fill the persona's empty high-concept and brand
  * fields from what its profile already says (position, industry, expertise, values, style,
- * motivation). It never overwrites: filled fields are the user's. English, like every text of
- * the rule engine; a language model writes in the user's language.
+ * motivation). It never overwrites: filled fields are the user's. Written in the user's interface
+ * language from the `twin` texts (decision 038), lists joined the language's own way.
  */
-function offlineProposal(persona: Persona, sources: KnowledgeSource[]): PersonaProposal {
+export function offlineProposal(
+  persona: Persona,
+  sources: KnowledgeSource[],
+  language: InterfaceLanguage = 'en',
+): PersonaProposal {
+  const t = textsIn(language);
+  const and = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
   const areas = persona.expertiseAreas;
-  const role = persona.position || 'expert';
-  const audience =
-    persona.highConceptTargetAudience.length > 0
-      ? persona.highConceptTargetAudience
-      : persona.industry
-        ? [`Decision-makers in ${persona.industry}`]
-        : areas[0]
-          ? [`Teams working on ${areas[0]}`]
-          : [];
-  const focus = areas.slice(0, 2).join(' and ');
+  const role = persona.position || t('highConcept.expert');
+  // The audience as a list item, and as words inside a sentence (lower case where the
+  // language writes it so).
+  const own = persona.highConceptTargetAudience;
+  const generated = own.length > 0 ? null : persona.industry ? 'Industry' : areas[0] ? 'Area' : null;
+  const values = { industry: persona.industry ?? '', area: areas[0] ?? '' };
+  const audience = own.length > 0 ? own : generated ? [t(`highConcept.audience${generated}`, values)] : [];
+  const audienceInSentence = own[0] ?? (generated ? t(`highConcept.audience${generated}Inline`, values) : '');
+  const focus = and.format(areas.slice(0, 2));
   const candidates: PersonaProposal = {
     highConceptTargetAudience: audience,
-    highConceptGoal: focus && audience[0] ? `Be the ${role} ${audience[0]} turn to for ${focus}` : '',
-    highConceptKeyMessages: audience[0]
-      ? areas.slice(0, 3).map((area) => `I help ${audience[0]} with ${area}`)
+    highConceptGoal:
+      focus && audienceInSentence ? t('highConcept.goal', { role, audience: audienceInSentence, focus }) : '',
+    highConceptKeyMessages: audienceInSentence
+      ? areas.slice(0, 3).map((area) => t('highConcept.keyMessage', { audience: audienceInSentence, area }))
       : [],
     highConceptPositioningNow:
-      persona.position && persona.companyName ? `${persona.position} at ${persona.companyName}` : '',
+      persona.position && persona.companyName
+        ? t('highConcept.positioning', { position: persona.position, company: persona.companyName })
+        : '',
     highConceptNextSteps: areas[0]
       ? [
-          `Publish one post a week about ${areas[0]}`,
-          'Ask three trusted contacts how they would describe you in one sentence',
-          'Turn your best answer to a customer into a public post',
+          t('highConcept.stepWeeklyPost', { area: areas[0] }),
+          t('highConcept.stepAskContacts'),
+          t('highConcept.stepCustomerAnswer'),
         ]
       : [],
     highConceptContentStrategy: areas[0]
-      ? { LinkedIn: `Weekly posts on ${areas.slice(0, 3).join(', ')}` }
+      ? { LinkedIn: t('highConcept.weeklyPosts', { areas: and.format(areas.slice(0, 3)) }) }
       : {},
     brandMission: persona.primaryMotivation,
     brandTaglines: persona.coreValues.length > 0 ? [`${persona.coreValues.slice(0, 3).join('. ')}.`] : [],
-    brandPersonality: persona.communicationStyle ? { tone: persona.communicationStyle } : {},
+    brandPersonality: persona.communicationStyle
+      ? { [t('highConcept.tone')]: persona.communicationStyle }
+      : {},
     brandUsp: areas
       .slice(0, 3)
-      .map(
-        (area) => `${persona.careerStage ? `${persona.careerStage}: ` : ''}hands-on experience in ${area}`,
+      .map((area) =>
+        persona.careerStage
+          ? t('highConcept.uspStage', { stage: persona.careerStage, area })
+          : t('highConcept.usp', { area }),
       ),
     // Themes: the expertise areas, then what the user's own notes on them keep coming back to.
     brandContentThemes: [
@@ -84,35 +98,41 @@ function offlineProposal(persona: Persona, sources: KnowledgeSource[]): PersonaP
   );
 }
 
+/** A model's proposal must propose something: an empty object is no answer. */
+const modelProposalSchema = personaProposalSchema.refine(
+  (proposal) => Object.keys(proposal).length > 0,
+  'Propose at least one of the fields',
+);
+
+/**
+ * The model's proposal, a structured answer (contracts' personaProposalSchema); an answer that
+ * fails the schema, and its one repair, comes back as the label of the offline proposal used instead.
+ */
 async function modelProposal(
   ctx: AppContext,
   userId: string,
   model: ProviderModel,
   persona: Persona,
   sources: KnowledgeSource[],
-): Promise<PersonaProposal> {
+): Promise<{ ok: true; proposal: PersonaProposal } | { ok: false; fallback: ModelFallback }> {
   const { language } = await getUserSettings(ctx, userId);
   const { id: _id, ownerEmail: _email, isTwinVoice: _voice, isSample: _sample, ...profile } = persona;
-  const answer = await generateForUser(ctx, userId, model, {
+  const answer = await generateObjectForUser(ctx, userId, model, {
     purpose: 'analysis',
     system: [
       'You are a brand strategist. From the persona profile below, propose its high concept and brand bible.',
-      `Answer with one JSON object and nothing else, in ${LANGUAGE_NAMES[language]}, with any of these keys: ${proposableFields.join(', ')}.`,
+      `Answer with one JSON object of the given schema and nothing else, in ${LANGUAGE_NAMES[language]}, with any of these keys: ${proposableFields.join(', ')}.`,
       'Strings for text fields, arrays of short strings for lists (target audience, key messages, next steps, taglines, USP, content themes), objects of label to text for maps (content strategy, personality, visual identity, media strategy).',
       'Improve on what is there; leave out a key rather than repeat its current value.',
       ...describePassages(sources),
     ].join('\n'),
     prompt: JSON.stringify(profile, null, 1),
     temperature: 0.4,
+    schema: modelProposalSchema,
+    schemaName: 'persona_proposal',
   });
-  const parsed = personaProposalSchema.strip().safeParse(jsonObjectIn(answer.text));
-  if (!parsed.success || Object.keys(parsed.data).length === 0) {
-    throw new AppError(
-      'ai_provider_failed',
-      `${model.config.model} did not answer with a persona proposal: ${cutText(answer.text, 200)}`,
-    );
-  }
-  return parsed.data;
+  if (!answer.ok) return { ok: false, fallback: { reason: answer.reason, model: answer.model } };
+  return { ok: true, proposal: answer.object };
 }
 
 /**
@@ -128,28 +148,33 @@ export async function startHighConceptAnalysis(
   const persona = await getPersona(ctx.db, auth.userId, personaId);
   const model = await resolveModel(ctx, auth);
   const grounding = await groundIn(ctx, auth.userId, personaSearchText(persona));
-  const proposal =
+  const answer =
     model.kind === 'offline'
-      ? offlineProposal(persona, grounding.sources)
+      ? null
       : await modelProposal(ctx, auth.userId, model, persona, grounding.sources);
+  // The user reads the task (and the offline proposal) in their interface language.
+  const { language } = await getUserSettings(ctx, auth.userId);
+  const t = textsIn(language);
+  // Without a model, or when the model's answer failed the schema twice, the offline proposal.
+  const proposal = answer?.ok ? answer.proposal : offlineProposal(persona, grounding.sources, language);
   const count = Object.keys(proposal).length;
+  const marked = (text: string) => t('markers.line', { marker: t('markers.opportunity'), text });
   const task = await createTask(ctx, auth.userId, {
-    title: `High Concept Analysis: ${persona.name}`,
+    title: t('highConcept.title', { name: persona.name }),
     type: 'high_concept_analysis',
     priority: 'medium',
     description: persona.description,
     context: {
       personaId,
       proposal,
-      analyzedBy: model.kind === 'offline' ? OFFLINE_ENGINE : model.config.model,
+      analyzedBy: answer?.ok && model.kind === 'provider' ? model.config.model : OFFLINE_ENGINE,
+      ...(answer && !answer.ok && { analysisFallback: answer.fallback }),
       summary:
         count > 0
-          ? `${count} high-concept and brand-bible fields proposed for ${persona.name}.`
-          : `Nothing to propose for ${persona.name}: fill in the profile (position, expertise, values, style) first.`,
-      recommendation:
-        count > 0
-          ? 'OPPORTUNITY: review the proposal and accept what fits'
-          : 'OPPORTUNITY: complete the persona profile',
+          ? t('highConcept.summary', { count, name: persona.name })
+          : t('highConcept.nothing', { name: persona.name }),
+      recommendation: marked(count > 0 ? t('highConcept.review') : t('highConcept.completeProfile')),
+      recommendationKind: 'opportunity',
     },
   });
   await grounding.recordUse(`task:${task.id}`);

@@ -21,6 +21,7 @@ import {
   type FakeWhatsApp,
 } from '../../test-support/fake-messengers/whatsapp';
 import { signedInUser, testConfig, testDatabase } from '../../test-support/test-app';
+import { detectLanguage } from '../language';
 import { checkMessengerHealth } from './messenger-connections';
 import { EVENT_GRACE_MS, pollMessengers, PUSHED_CHECK_MS } from './sync-messenger';
 
@@ -273,6 +274,36 @@ describe('the loop: a message in, a task, a reply out', () => {
       text: 'Gern, Montag passt!',
     });
     expect(outbound!.externalId).toBeTruthy();
+  });
+
+  it('an Italian message: the contact keeps Italian, the task is answered in English and says so', async () => {
+    const user = await signedInUser(doppel);
+    // The interface is Russian: English, not the interface language, stands in for Italian.
+    expect((await call(user, 'PATCH', '/api/settings', { language: 'ru' })).statusCode).toBe(200);
+    const connection = await connect(user, 'telegram', { bot_token: TELEGRAM_TOKEN });
+    const update = textUpdate({
+      updateId: 5101,
+      chatId: 777101,
+      text: 'Buongiorno! Potreste inviarci il preventivo aggiornato entro venerdì? Vorremmo partire con il progetto pilota a dicembre.',
+      firstName: 'Giulia',
+      lastName: 'Ferri',
+    });
+    expect((await webhook(connection, JSON.stringify(update), telegramHeaders())).statusCode).toBe(200);
+    await doppel.ctx.jobs.runDue({ userId: user.userId });
+    await doppel.ctx.background.settled();
+
+    const [task] = await tasksOf(user);
+    expect(task).toMatchObject({ contact: { name: 'Giulia Ferri', source: 'telegram', language: 'it' } });
+    expect(task!.context).toMatchObject({ language: 'en', languageFallback: { detected: 'it' } });
+
+    const drafted = await call(user, 'POST', `/api/tasks/${task!.id}/drafts`, {
+      kinds: ['quick', 'detailed'],
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const { responses, context } = drafted.json<Task>();
+    expect(Object.keys(responses).sort()).toEqual(['detailed', 'quick']);
+    for (const draft of Object.values(responses)) expect(detectLanguage(draft), draft).toBe('en');
+    expect(context.languageFallback).toEqual({ detected: 'it' });
   });
 
   it('a newer message from the same contact updates the open task instead of adding one', async () => {

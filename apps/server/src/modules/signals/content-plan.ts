@@ -1,4 +1,4 @@
-import type { SignalPlatform, TaskContext, TaskType } from '@doppel/contracts';
+import type { SignalPlatform, SignalSourceProblem, TaskContext, TaskType } from '@doppel/contracts';
 import type { signalSources } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { OFFLINE_ENGINE } from '../engine';
@@ -6,6 +6,7 @@ import { getTwinVoice } from '../personas';
 import { getUserSettings } from '../settings';
 import { contentThemes } from './match-signal';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
+import { textsIn } from '../../lib/translations';
 
 /*
  * The content plan: `cadencePerWeek` slots spread evenly over each ISO week (UTC, the first at
@@ -22,7 +23,8 @@ const FIRST_SLOT_OFFSET_MS = 9 * HOUR_MS;
 /** 1970-01-05 was a Monday: weeks are counted from there. */
 const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
 
-export const NO_THEMES_ERROR = 'Add content themes to the active persona';
+/** The plan's problem when the persona has no themes to write about (the card words it). */
+export const NO_THEMES_ERROR: SignalSourceProblem = 'no_themes';
 
 export interface Slot {
   /** Weeks since the epoch Monday, and the slot's number within its week. */
@@ -67,17 +69,10 @@ export function isoWeek(date: Date): string {
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
+/** Each platform's task type, brand name and the key of its approach in the `twin` texts. */
 const PLATFORM_TASK: Record<SignalPlatform, { type: TaskType; label: string; approach: string }> = {
-  linkedin: {
-    type: 'linkedin_post',
-    label: 'LinkedIn',
-    approach: 'One idea, one story from your work, one question to the reader',
-  },
-  reddit: {
-    type: 'reddit_post',
-    label: 'Reddit',
-    approach: 'Start a discussion: share experience, ask for others’, no pitch',
-  },
+  linkedin: { type: 'linkedin_post', label: 'LinkedIn', approach: 'signals.contentPlan.linkedinApproach' },
+  reddit: { type: 'reddit_post', label: 'Reddit', approach: 'signals.contentPlan.redditApproach' },
 };
 
 export interface PlanPollResult {
@@ -105,12 +100,19 @@ export async function pollContentPlan(
   const theme = themes[source.tasksCreated % themes.length]!;
   const { type, label, approach } = PLATFORM_TASK[platform];
   const settings = await getUserSettings(ctx, source.userId);
+  // Written for the user to read: in their interface language.
+  const t = textsIn(settings.language);
+  const title = t('signals.contentPlan.title', { platform: label, theme });
   const context: TaskContext = {
-    summary: `Content plan (${cadence} a week): a ${label} post on “${theme}”.`,
-    recommendation: `SOCIAL: publish it by ${nextRunAt.toISOString().slice(0, 10)}, then answer comments in the first hour`,
+    summary: t('signals.contentPlan.summary', { count: cadence, platform: label, theme }),
+    recommendation: t('markers.line', {
+      marker: t('markers.social'),
+      text: t('signals.contentPlan.recommendation', { date: nextRunAt.toISOString().slice(0, 10) }),
+    }),
+    recommendationKind: 'social',
     analyzedBy: OFFLINE_ENGINE,
     language: settings.responseLanguage !== 'auto' ? settings.responseLanguage : settings.language,
-    analysisData: { opportunityType: 'Thought leadership', recommendedApproach: approach },
+    analysisData: { opportunityType: t('signals.newsOnTheme.type'), recommendedApproach: t(approach) },
   };
   const week = isoWeek(slot.start);
   const taskId = await ctx.db.transaction(async (tx) => {
@@ -121,7 +123,7 @@ export async function pollContentPlan(
         sourceId: source.id,
         kind: 'content_slot',
         dedupeKey: `plan:${source.id}:${week}:${cadence}:${slot.index}`,
-        title: `${label} post: ${theme}`,
+        title,
         url: null,
         publishedAt: slot.start,
       },
@@ -132,7 +134,7 @@ export async function pollContentPlan(
       tx,
       source.userId,
       itemId,
-      { type, title: `${label} post: ${theme}`, description: theme, contactId: null, context },
+      { type, title, description: theme, contactId: null, context },
       now,
     );
   });

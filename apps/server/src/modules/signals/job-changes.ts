@@ -14,6 +14,7 @@ import { findOrCreateContact } from '../contacts';
 import { getUserSettings } from '../settings';
 import { JobChangeCsvError, parseJobChangeCsv } from './parse-job-change-csv';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
+import { textsIn, type Texts } from '../../lib/translations';
 
 /*
  * Job changes. LinkedIn has no open API for them, so they arrive typed in, from a CSV, or from
@@ -24,20 +25,25 @@ import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
  */
 
 /** The readable line of a change, as the task's LinkedIn activity. */
-export function jobChangeActivity(change: {
-  name: string;
-  oldCompany: string | null;
-  newCompany: string;
-  title: string | null;
-  date: string | null;
-}): string {
-  return [
-    `${change.name} moved`,
-    change.oldCompany ? ` from ${change.oldCompany}` : '',
-    ` to ${change.newCompany}`,
-    change.title ? ` as ${change.title}` : '',
-    change.date ? ` on ${change.date}` : '',
-  ].join('');
+export function jobChangeActivity(
+  change: {
+    name: string;
+    oldCompany: string | null;
+    newCompany: string;
+    title: string | null;
+    date: string | null;
+  },
+  t: Texts = textsIn('en'),
+): string {
+  // A whole sentence for each combination that changes its grammar; the date closes it.
+  const key = `signals.jobChange.activity${change.oldCompany ? 'From' : ''}${change.title ? 'As' : ''}`;
+  const sentence = t(key, {
+    name: change.name,
+    company: change.newCompany,
+    old: change.oldCompany ?? '',
+    title: change.title ?? '',
+  });
+  return change.date ? `${sentence}${t('signals.jobChange.onDate', { date: change.date })}` : sentence;
 }
 
 /** The de-duplication key: lower-cased name, new company and date, hashed. */
@@ -65,9 +71,11 @@ export async function recordJobChange(
   const date = change.date ?? null;
   const now = ctx.clock.now();
   const dedupeKey = jobChangeKey({ ...change, date });
-  const activity = jobChangeActivity({ ...change, date });
-  // A new contact is guessed to speak the user's language until they write.
+  // A new contact is guessed to speak the user's language until they write; the task's texts are
+  // in the user's interface language too.
   const { language: userLanguage } = await getUserSettings(ctx, userId);
+  const t = textsIn(userLanguage);
+  const activity = jobChangeActivity({ ...change, date }, t);
   const result = await ctx.db.transaction(async (tx) => {
     const itemId = await claimItem(
       tx,
@@ -111,7 +119,7 @@ export async function recordJobChange(
       itemId,
       {
         type: 'proactive_message',
-        title: `Congratulate ${change.name} on the move to ${change.newCompany}`,
+        title: t('signals.jobChange.title', { name: change.name, company: change.newCompany }),
         description: activity,
         contactId: contact.id,
         context: {

@@ -1,5 +1,6 @@
 import type { Persona } from '@doppel/contracts';
 import { cutText } from '../../lib/text';
+import type { Texts } from '../../lib/translations';
 
 /*
  * Deciding whether a news item or a post concerns the user: plain phrase matching over
@@ -111,31 +112,32 @@ const PROMOTION_RULE =
 
 /**
  * Whether a comment would be welcome, from the subreddit's rules: the analysis says it in one
- * line (null rules: they could not be read).
+ * line, in the user's language (null rules: they could not be read).
  */
 export function commentWelcome(
   subreddit: string,
   rules: ReadonlyArray<{ shortName: string; description: string }> | null,
+  t: Texts,
 ): { welcome: boolean; statement: string; approach: string } {
   const community = `r/${subreddit}`;
   if (rules === null) {
     return {
       welcome: false,
-      statement: `Check ${community}'s rules before commenting: they could not be read.`,
-      approach: 'Answer with expertise; leave links and product names out until you have read the rules',
+      statement: t('signals.reddit.rulesUnread', { community }),
+      approach: t('signals.reddit.rulesUnreadApproach'),
     };
   }
   const restricting = rules.find((rule) => PROMOTION_RULE.test(`${rule.shortName} ${rule.description}`));
   if (restricting) {
     return {
       welcome: false,
-      statement: `Self-promotion risk: ${community} restricts promotion — answer with expertise, no links.`,
-      approach: `Answer the question itself; the rule “${cutText(restricting.shortName, 120)}” rules out pitches and links`,
+      statement: t('signals.reddit.promotionRisk', { community }),
+      approach: t('signals.reddit.promotionRiskApproach', { rule: cutText(restricting.shortName, 120) }),
     };
   }
   return {
     welcome: true,
-    statement: `Comments welcome: ${community}'s rules do not restrict promotion — add experience first, and a link only if it helps.`,
-    approach: 'Add experience, not a pitch; end with a question',
+    statement: t('signals.reddit.welcome', { community }),
+    approach: t('signals.reddit.welcomeApproach'),
   };
 }

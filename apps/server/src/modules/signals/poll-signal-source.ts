@@ -4,6 +4,7 @@ import {
   REDDIT_POLL_MINUTES,
   RSS_POLL_MINUTES,
   type RedditReadProblem,
+  type SignalSourceProblem,
   type TaskContext,
 } from '@doppel/contracts';
 import { contacts, eq, signalSources, type DbOrTx } from '@doppel/db';
@@ -37,6 +38,7 @@ import {
   type SignalTaskInput,
 } from './signal-tasks';
 import { cutText, shortenText } from '../../lib/text';
+import { textsIn, type Texts } from '../../lib/translations';
 
 /*
  * The durable 'signals.poll' job (docs/decisions/020). It reads one source, records every new
@@ -129,6 +131,7 @@ function newsTask(
   people: readonly ContactCandidate[],
   phrases: readonly string[],
   postLanguage: string,
+  t: Texts,
 ): SignalTaskInput | null {
   const text = `${entry.title}\n${entry.summary}`;
   const headline = entry.title || shortenText(entry.summary, 200);
@@ -141,13 +144,16 @@ function newsTask(
   if (contact) {
     return {
       type: 'proactive_message',
-      title: `News about ${contact.label}: ${headline}`,
+      title: t('signals.newsAboutContact.title', { contact: contact.label, headline }),
       description: shortenText(entry.summary, 1000),
       contactId: contact.contact.id,
       context: {
         triggerType: 'rss_news',
         triggerData,
-        summary: shortenText(`${contact.label} is in the news (${newsSource}): ${headline}`, 4000),
+        summary: shortenText(
+          t('signals.newsAboutContact.summary', { contact: contact.label, source: newsSource, headline }),
+          4000,
+        ),
         // The contact is written to in their language, whatever the news was written in.
         language: contact.contact.language,
       },
@@ -157,27 +163,35 @@ function newsTask(
   if (!phrase) return null;
   return {
     type: 'linkedin_post',
-    title: `LinkedIn post on the news: ${headline}`,
+    title: t('signals.newsOnTheme.title', { headline }),
     description: shortenText(entry.summary, 1000),
     contactId: null,
     context: {
       triggerType: 'rss_news',
       triggerData,
-      summary: shortenText(`Matches your theme “${phrase}” (${newsSource}): ${headline}`, 4000),
-      recommendation: 'SOCIAL: share your take on this news while it is fresh',
+      summary: shortenText(t('signals.newsOnTheme.summary', { phrase, source: newsSource, headline }), 4000),
+      recommendation: t('markers.line', {
+        marker: t('markers.social'),
+        text: t('signals.newsOnTheme.recommendation'),
+      }),
+      recommendationKind: 'social',
       analyzedBy: OFFLINE_ENGINE,
       language: postLanguage,
       analysisData: {
-        opportunityType: 'Thought leadership',
-        recommendedApproach: 'Say what the news means for your audience, with one example from your work',
+        opportunityType: t('signals.newsOnTheme.type'),
+        recommendedApproach: t('signals.newsOnTheme.approach'),
       },
     },
   };
 }
 
-async function postLanguageOf(ctx: AppContext, userId: string): Promise<string> {
+/** The language posts are written in, and the texts the user reads (their interface language). */
+async function languagesOf(ctx: AppContext, userId: string): Promise<{ postLanguage: string; t: Texts }> {
   const settings = await getUserSettings(ctx, userId);
-  return settings.responseLanguage !== 'auto' ? settings.responseLanguage : settings.language;
+  return {
+    postLanguage: settings.responseLanguage !== 'auto' ? settings.responseLanguage : settings.language,
+    t: textsIn(settings.language),
+  };
 }
 
 async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<PollResult> {
@@ -214,10 +228,10 @@ async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<
   }
   const first = source.lastFetchedAt === null;
   const newsSource = feed.title ?? new URL(source.url!).host;
-  const [people, persona, postLanguage] = await Promise.all([
+  const [people, persona, { postLanguage, t }] = await Promise.all([
     contactCandidates(ctx.db, source.userId),
     getTwinVoice(ctx.db, source.userId),
-    postLanguageOf(ctx, source.userId),
+    languagesOf(ctx, source.userId),
   ]);
   const phrases = [...source.keywords, ...personaPhrases(persona)];
   let itemsSeen = 0;
@@ -227,7 +241,7 @@ async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<
     if (!entry.title && !entry.summary) continue;
     const task =
       !first || isRecent(entry.publishedAt, now)
-        ? newsTask(entry, newsSource, people, phrases, postLanguage)
+        ? newsTask(entry, newsSource, people, phrases, postLanguage, t)
         : null;
     const result = await recordItem(
       ctx,
@@ -262,12 +276,13 @@ function redditTask(
   subreddit: string,
   keyword: string,
   welcome: ReturnType<typeof commentWelcome>,
+  t: Texts,
 ): SignalTaskInput {
   const community = `r/${subreddit}`;
   return {
     type: 'reddit_comment',
-    title: `Comment in ${community}: ${post.title}`,
-    description: `Matches “${keyword}”. ${post.url}`,
+    title: t('signals.reddit.title', { community, title: post.title }),
+    description: t('signals.reddit.description', { keyword, url: post.url }),
     contactId: null,
     context: {
       triggerType: 'social_comment',
@@ -284,7 +299,8 @@ function redditTask(
       },
       // Whether a comment is welcome leads the analysis; the activity line keeps it when a
       // model rewrites the summary and recommendation.
-      recommendation: `SOCIAL: ${welcome.statement}`,
+      recommendation: t('markers.line', { marker: t('markers.social'), text: welcome.statement }),
+      recommendationKind: 'social',
       analysisData: { contactActivity: welcome.statement, recommendedApproach: welcome.approach },
     },
   };
@@ -341,7 +357,10 @@ async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Pro
     };
   }
   const first = source.lastFetchedAt === null;
-  const persona = await getTwinVoice(ctx.db, source.userId);
+  const [persona, { t }] = await Promise.all([
+    getTwinVoice(ctx.db, source.userId),
+    languagesOf(ctx, source.userId),
+  ]);
   // The source's own keywords decide; without any, the persona's themes do.
   const phrases = source.keywords.length > 0 ? source.keywords : personaPhrases(persona);
   // The rules are read once per poll, and only when a post needs them.
@@ -356,7 +375,7 @@ async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Pro
     let task: SignalTaskInput | null = null;
     if (keyword) {
       if (rules === undefined) rules = await reddit.rules(subreddit).catch(() => null);
-      task = redditTask(post, subreddit, keyword, commentWelcome(subreddit, rules));
+      task = redditTask(post, subreddit, keyword, commentWelcome(subreddit, rules, t), t);
     }
     const result = await recordItem(
       ctx,
@@ -379,10 +398,7 @@ async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Pro
     fetched: true,
     itemsSeen,
     tasksCreated,
-    lastError:
-      phrases.length === 0
-        ? 'Add keywords to this subreddit (or expertise areas to the active persona) so posts can be matched.'
-        : null,
+    lastError: phrases.length === 0 ? ('no_keywords' satisfies SignalSourceProblem) : null,
     nextRunAt,
   };
 }

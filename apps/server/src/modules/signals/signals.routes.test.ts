@@ -774,7 +774,9 @@ describe('content plan', () => {
       ['reddit_post', 'Reddit post: Pricing lessons'],
       ['linkedin_post', 'LinkedIn post: Remote teams'],
     ]);
-    expect(tasks[0]!.context.summary).toBe('Content plan (2 a week): a LinkedIn post on “Founder stories”.');
+    expect(tasks[0]!.context.summary).toBe(
+      'Content plan, 2 posts a week: a LinkedIn post on “Founder stories”.',
+    );
     expect(Object.keys(tasks[0]!.responses).sort()).toEqual(['insight', 'professional', 'story']);
     expect(Object.keys(tasks[1]!.responses).sort()).toEqual(['discussion', 'question', 'showcase']);
     expect(await source(user, plan.id)).toMatchObject({ tasksCreated: 3, itemsSeen: 3, lastError: null });
@@ -786,7 +788,7 @@ describe('content plan', () => {
     const plan = await addSource(user, { kind: 'content_plan', cadencePerWeek: 3, platforms: ['linkedin'] });
     await runJobs(user);
     expect(await source(user, plan.id)).toMatchObject({
-      lastError: 'Add content themes to the active persona',
+      lastError: 'no_themes',
       tasksCreated: 0,
     });
     expect(await tasksOf(user)).toHaveLength(0);

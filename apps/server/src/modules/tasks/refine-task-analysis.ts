@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { resolveModel } from '../ai-models';
 import { analyzeWithModel, OFFLINE_ENGINE, taskSearchText, translateWithModel } from '../engine';
-import { detectLanguage } from '../language';
+import { detectLanguage, writingLanguage } from '../language';
 import { groundIn, type Grounding } from '../knowledge';
 import { getTwinVoice } from '../personas';
 import { getUserSettings } from '../settings';
@@ -56,9 +56,10 @@ export async function refineTaskAnalysis(
     }
   }
 
-  if (context.analyzedBy === OFFLINE_ENGINE) {
+  // A High Concept Analysis's summary describes its proposal: the proposal is its analysis.
+  if (context.analyzedBy === OFFLINE_ENGINE && task.type !== 'high_concept_analysis') {
     const history = task.contactId ? await recentHistory(ctx, userId, task.contactId) : [];
-    const analysis = await analyzeWithModel(ctx, userId, model, {
+    const answer = await analyzeWithModel(ctx, userId, model, {
       task,
       history,
       userName: user.fullName || 'the user',
@@ -66,16 +67,28 @@ export async function refineTaskAnalysis(
       voice,
       sources: grounding.sources,
     });
-    Object.assign(patch, {
-      summary: analysis.summary,
-      recommendation: analysis.recommendation,
-      language: analysis.language,
-      analyzedBy: model.config.model,
-      analysisData: { ...context.analysisData, ...analysis.analysisData },
-      ...(grounding.sources.length > 0 && { analysisSources: grounding.sources }),
-    });
-    if (options.priorityFromAnalysis) priority = analysis.priority;
-    await grounding.recordUse(`task:${taskId}`);
+    if (answer.ok) {
+      const { analysis } = answer;
+      // The model names the contact's language; one Doppel cannot write is answered in English.
+      const written = writingLanguage(analysis.language);
+      Object.assign(patch, {
+        summary: analysis.summary,
+        recommendation: analysis.recommendation,
+        // The offline engine's kind described its own recommendation, not the model's.
+        recommendationKind: undefined,
+        language: written.language,
+        languageFallback: written.fellBackFrom ? { detected: written.fellBackFrom } : undefined,
+        analyzedBy: model.config.model,
+        analysisFallback: undefined,
+        analysisData: { ...context.analysisData, ...analysis.analysisData },
+        ...(grounding.sources.length > 0 && { analysisSources: grounding.sources }),
+      });
+      if (options.priorityFromAnalysis) priority = analysis.priority;
+      await grounding.recordUse(`task:${taskId}`);
+    } else {
+      // The model's answer failed the schema twice: the offline analysis stays, labelled so.
+      patch.analysisFallback = answer.fallback;
+    }
   }
   if (Object.keys(patch).length === 0) return;
 

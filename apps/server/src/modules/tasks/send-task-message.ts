@@ -17,6 +17,8 @@ import type { DomainEvent } from '../../lib/domain-events';
 import { cutText } from '../../lib/text';
 import { MessengerError } from '../../integrations/messengers/messenger-adapter';
 import { recordMessage, settleDelivery } from '../contacts';
+import { learnFromSentMessage } from '../drafting';
+import { taskSearchText } from '../engine';
 import {
   allows,
   connectionFor,
@@ -298,6 +300,27 @@ export async function sendTaskMessage(
           campaignId: current.context.campaignId ?? null,
           leadId: current.context.leadId ?? null,
           at: now.toISOString(),
+        },
+      );
+    }
+    // The twin learns the user's voice from what they changed in its draft (decision 037); a
+    // text the user wrote themselves ('custom') or sent before ('sent', Retry) is no draft.
+    const fromDraft = current.context.draftProvenance?.[kind];
+    const draft = fromDraft?.generated ?? current.responses[kind];
+    if (draft && kind !== 'sent' && kind !== 'custom') {
+      await learnFromSentMessage(
+        tx,
+        { userId },
+        {
+          taskId,
+          taskType: current.type,
+          channel,
+          draftKind: kind,
+          draft,
+          sent: text,
+          contactName: current.contact?.name ?? null,
+          about: taskSearchText(current),
+          language: fromDraft?.language.code ?? current.context.language ?? current.contact?.language ?? null,
         },
       );
     }

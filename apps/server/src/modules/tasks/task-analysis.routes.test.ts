@@ -44,6 +44,7 @@ describe('a new task is analysed', () => {
       lastMessageOriginal: 'Könnten wir den Pilot morgen starten?',
       summary: 'Anna writes: “Könnten wir den Pilot morgen starten?”',
       recommendation: 'URGENT: answer within 24H — paid pilot',
+      recommendationKind: 'urgent',
       language: 'de',
       analyzedBy: 'offline',
       analysisData: {

@@ -1,8 +1,11 @@
 import {
+  modelFallbackSchema,
   saveTaskResponsesInputSchema,
   updateTaskStatusInputSchema,
   type CreateTaskInput,
+  type DraftProvenance,
   type KnowledgeSource,
+  type ModelFallback,
   type Task,
   type TaskStatus,
 } from '@doppel/contracts';
@@ -11,8 +14,9 @@ import { AppError } from '../../lib/app-error';
 import { withAnalysis } from '../engine';
 import type { AppContext } from '../../lib/context';
 import { cutText } from '../../lib/text';
+import { keepDraftProvenance } from './draft-provenance';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
-import { insertTask, setTaskStatus } from './task-records';
+import { insertTask, interfaceLanguageOf, setTaskStatus } from './task-records';
 import { refineTaskAnalysisLater } from './refine-task-analysis';
 
 /** A task made by itself (the API, MCP, the agent, a contact's reply, a campaign's outreach). */
@@ -43,22 +47,28 @@ export async function takeNewerMessage(
     const {
       summary: _summary,
       recommendation: _recommendation,
+      recommendationKind: _recommendationKind,
       analyzedBy: _analyzedBy,
+      analysisFallback: _fallback,
       language: _language,
+      languageFallback: _languageFallback,
       lastMessageOriginal: _original,
       analysisSources: _sources,
       ...kept
     } = current.context;
-    const analyzed = withAnalysis({
-      type: current.type,
-      context: {
-        ...kept,
-        lastMessage: text,
-        triggerType: 'message',
-        ...(emailSubject !== undefined && { emailSubject: cutText(emailSubject, 300) }),
+    const analyzed = withAnalysis(
+      {
+        type: current.type,
+        context: {
+          ...kept,
+          lastMessage: text,
+          triggerType: 'message',
+          ...(emailSubject !== undefined && { emailSubject: cutText(emailSubject, 300) }),
+        },
+        contact: current.contact,
       },
-      contact: current.contact,
-    });
+      await interfaceLanguageOf(tx, userId),
+    );
     await tx
       .update(tasks)
       .set({ context: analyzed.context, priority: analyzed.priority ?? current.priority, updatedAt: now })
@@ -93,19 +103,41 @@ export async function saveTaskResponses(
   input: { responses: Record<string, string> },
   /** Per kind, the knowledge-base passages a generated draft drew on (replaces that kind's). */
   sources?: Record<string, KnowledgeSource[]>,
+  /** A post's suggestions: why they are the offline engine's (null: they are not; decision 036). */
+  options: {
+    draftsFallback?: ModelFallback | null;
+    /** Per kind, what each generated draft was written with ("Why this draft", decision 037). */
+    draftProvenance?: Record<string, DraftProvenance>;
+  } = {},
 ): Promise<Task> {
   const { responses } = saveTaskResponsesInputSchema.parse(input);
   const now = ctx.clock.now();
+  const withSources = sources
+    ? sql`(${tasks.context} || jsonb_build_object('draftSources', coalesce(${tasks.context} -> 'draftSources', '{}'::jsonb) || ${JSON.stringify(sources)}::jsonb))`
+    : sql`${tasks.context}`;
+  const { draftsFallback } = options;
+  const context =
+    draftsFallback === undefined
+      ? sources
+        ? withSources
+        : null
+      : draftsFallback
+        ? sql`(${withSources} || jsonb_build_object('draftsFallback', ${JSON.stringify(modelFallbackSchema.parse(draftsFallback))}::jsonb))`
+        : sql`(${withSources} - 'draftsFallback')`;
   const task = await ctx.db.transaction(async (tx) => {
+    // The twin's drafts come with their sources; the user's own save (the composer's) without.
+    await keepDraftProvenance(
+      tx,
+      userId,
+      taskId,
+      responses,
+      sources ? { by: 'twin', provenance: options.draftProvenance ?? {} } : { by: 'user' },
+    );
     const [updated] = await tx
       .update(tasks)
       .set({
         responses: sql`${tasks.responses} || ${JSON.stringify(responses)}::jsonb`,
-        ...(sources
-          ? {
-              context: sql`${tasks.context} || jsonb_build_object('draftSources', coalesce(${tasks.context} -> 'draftSources', '{}'::jsonb) || ${JSON.stringify(sources)}::jsonb)`,
-            }
-          : {}),
+        ...(context ? { context } : {}),
         updatedAt: now,
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))

@@ -86,6 +86,7 @@ export async function generateTaskDrafts(
     taskId,
     { responses: drafts.texts },
     Object.fromEntries(kinds.map((kind) => [kind, drafts.sources])),
+    { draftProvenance: drafts.provenance },
   );
   await drafts.recordUse();
   return saved;
@@ -125,6 +126,7 @@ export async function startTaskDraft(
       taskId,
       { responses: { [kind]: text.trim() } },
       { [kind]: draft.sources },
+      { draftProvenance: { [kind]: draft.provenance } },
     );
     await draft.recordUse();
     return saved;

@@ -64,7 +64,8 @@ describe("a new task's analysis by the user's model", () => {
       {
         match: ANALYSIS_PROMPT,
         kind: 'reply',
-        text: `Here is the analysis:\n\`\`\`json\n${JSON.stringify({ ...modelAnalysis, priority: 'medium' })}\n\`\`\``,
+        // Structured output: the answer is the object itself (decision 036).
+        text: JSON.stringify({ ...modelAnalysis, priority: 'medium' }),
         promptTokens: 90,
       },
     );
@@ -111,18 +112,22 @@ describe("a new task's analysis by the user's model", () => {
     expect((await usage(user)).map((row) => row.purpose)).toEqual(['analysis']);
   });
 
-  it('leaves the offline analysis in place when the model answers something else', async () => {
+  it('leaves the offline analysis in place, labelled, when the model answers something else twice', async () => {
     const user = await signedInUser(bed.doppel);
     await call(user, 'PATCH', '/api/settings', { autoTranslate: false });
     await useModel(user, bed.openAi, 'fake-analyst');
-    bed.openAi.script({ match: ANALYSIS_PROMPT, kind: 'reply', text: 'I would rather not.' });
+    bed.openAi.script(
+      { match: ANALYSIS_PROMPT, kind: 'reply', text: 'I would rather not.' },
+      { match: ANALYSIS_PROMPT, kind: 'reply', text: 'Still no.' },
+    );
     const created = await germanMessageTask(user);
     await bed.doppel.ctx.background.settled();
     const task = await storedTask(user, created.id);
     expect(task.context.analyzedBy).toBe('offline');
+    expect(task.context.analysisFallback).toEqual({ reason: 'invalid_answer', model: 'fake-analyst' });
     expect(task.context.summary).toBe(created.context.summary);
-    // The call was made, so its tokens count.
-    expect((await usage(user)).map((row) => row.purpose)).toEqual(['analysis']);
+    // The answer and its repair were calls, so their tokens count.
+    expect((await usage(user)).map((row) => row.purpose)).toEqual(['analysis', 'analysis']);
   });
 
   it('answers a burst of messages with two model calls, the analysis being of the newest', async () => {

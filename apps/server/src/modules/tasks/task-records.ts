@@ -4,9 +4,10 @@ import {
   type TaskContext,
   type TaskPriority,
   type TaskStatus,
+  type InterfaceLanguage,
   type TaskType,
 } from '@doppel/contracts';
-import { and, contacts, eq, sql, tasks, type DbOrTx } from '@doppel/db';
+import { and, contacts, eq, sql, tasks, userSettings, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { OFFLINE_ENGINE, withAnalysis } from '../engine';
@@ -16,6 +17,15 @@ import { OFFLINE_ENGINE, withAnalysis } from '../engine';
  * in through these functions, inside the caller's transaction — whether a person, a messenger,
  * a signal, a campaign, a persona analysis, the demo, the public API, MCP or the agent made it.
  */
+
+/** The user's interface language: the offline analysis of their tasks is written in it. */
+export async function interfaceLanguageOf(tx: DbOrTx, userId: string): Promise<InterfaceLanguage> {
+  const [settings] = await tx
+    .select({ language: userSettings.language })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return settings?.language ?? 'en';
+}
 
 /** A new task as its source describes it; validated with the API's limits before it is written. */
 export type TaskDraft = CreateTaskInput;
@@ -53,7 +63,10 @@ export async function insertTask(
       throw new AppError('validation_failed', undefined, { fields: { contactId: 'contactNotFound' } });
     }
   }
-  const analyzed = withAnalysis({ type: data.type, context: data.context, contact });
+  const analyzed = withAnalysis(
+    { type: data.type, context: data.context, contact },
+    await interfaceLanguageOf(tx, userId),
+  );
   const [created] = await tx
     .insert(tasks)
     .values({

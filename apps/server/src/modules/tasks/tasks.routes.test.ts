@@ -113,6 +113,27 @@ describe('task changes', () => {
     expect((await call(user, 'GET', `/api/tasks/${task.id}`)).json()).toEqual(task);
   });
 
+  it('analyses a new task in the user’s interface language, answering in the contact’s', async () => {
+    const user = await signedInUser(doppel);
+    expect((await call(user, 'PATCH', '/api/settings', { language: 'ru' })).statusCode).toBe(200);
+    const [contact] = await doppel.ctx.db
+      .insert(contacts)
+      .values({ userId: user.userId, name: 'Anna Müller', language: 'de', source: 'whatsapp' })
+      .returning();
+    const task = await createTask(user, {
+      contactId: contact!.id,
+      context: { triggerType: 'message', lastMessage: 'Können wir heute über den Preis sprechen?' },
+    });
+    expect(task.context).toMatchObject({
+      summary: 'Anna Müller пишет: «Können wir heute über den Preis sprechen?»',
+      recommendation: 'СРОЧНО: ответьте в течение 24 часов — продажа',
+      recommendationKind: 'urgent',
+      analysisData: { opportunityType: 'Продажа' },
+      language: 'de',
+      analyzedBy: 'offline',
+    });
+  });
+
   it('refuses a blank title, an unknown type and a contact of another user', async () => {
     const user = await signedInUser(doppel);
     const other = await signedInUser(doppel);

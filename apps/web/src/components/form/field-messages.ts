@@ -109,6 +109,7 @@ export const FORM_MESSAGES = {
       'maxTokensRange',
       'templateValueRequired',
       'templateFallbackRequired',
+      'modelNotFound',
     ],
     fallback: 'settings.errors.invalid',
   },

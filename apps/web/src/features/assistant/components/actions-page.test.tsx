@@ -5,9 +5,10 @@ import {
   type Task,
   type TaskPage,
 } from '@doppel/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { errorReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import {
   renderWithProviders,
@@ -181,6 +182,61 @@ describe('task detail', () => {
     const sources = within(await screen.findByRole('region', { name: 'From your knowledge base' }));
     expect(sources.getByText('Pilot pricing rules')).toBeInTheDocument();
     expect(sources.getByText(/Pilots are always paid\./)).toBeInTheDocument();
+  });
+
+  it('says when the task is answered in English because Doppel cannot write the contact’s language', async () => {
+    const giulia = makeTask({
+      title: 'Reply to Giulia',
+      contactId: 'c2',
+      contact: { id: 'c2', name: 'Giulia Ferri', company: null, source: 'telegram', language: 'it' },
+      context: {
+        triggerType: 'message',
+        lastMessage: 'Potreste inviarci il preventivo entro venerdì?',
+        language: 'en',
+        languageFallback: { detected: 'it' },
+      },
+    });
+    const { user } = renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([giulia, anna]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: giulia.id }, { body: giulia }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: anna.id }, { body: anna }),
+    });
+    // The contact keeps their own language, whichever it is.
+    const card = await screen.findByRole('button', { name: /Reply to Giulia/ });
+    expect(within(card).getByRole('img', { name: 'Language: Italian' })).toHaveTextContent('🇮🇹');
+
+    await user.click(card);
+    const detail = within(await screen.findByRole('article'));
+    expect(detail.getByRole('note')).toHaveTextContent(
+      'Written in English: Doppel does not write Italian yet.',
+    );
+
+    // Anna is answered in her own language: nothing to say.
+    await user.click(screen.getByRole('button', { name: /Reply to Anna about the pilot/ }));
+    await screen.findByText('Anna wants a pilot.');
+    expect(within(screen.getByRole('article')).queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('names the contact’s language in the interface language', async () => {
+    await act(() => i18n.changeLanguage('ru'));
+    const giulia = makeTask({
+      title: 'Reply to Giulia',
+      contact: { id: 'c2', name: 'Giulia Ferri', company: null, source: 'telegram', language: 'it' },
+      context: {
+        triggerType: 'message',
+        lastMessage: 'Buongiorno!',
+        language: 'en',
+        languageFallback: { detected: 'it' },
+      },
+    });
+    const { user } = renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([giulia]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: giulia.id }, { body: giulia }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Reply to Giulia/ }));
+    expect(within(await screen.findByRole('article')).getByRole('note')).toHaveTextContent(
+      'Написано на английском: язык контакта — итальянский, а на нём Doppel пока не пишет.',
+    );
   });
 
   it('shows each trigger type: news with a safe link, a job change, a social comment', async () => {

@@ -48,16 +48,22 @@ export function AnalysisBlock({ task }: { task: Task }) {
           <Badge variant="outline">{t('analysis.byModel', { model: task.context.analyzedBy })}</Badge>
         ) : null}
       </div>
+      {/* A model was asked, but its answer failed the format twice: this is the offline analysis. */}
+      {task.context.analysisFallback ? (
+        <p className="text-xs text-muted-foreground">
+          {t('analysis.fallback', { model: task.context.analysisFallback.model })}
+        </p>
+      ) : null}
       {empty ? <p className="text-sm text-muted-foreground">{t('analysis.empty')}</p> : null}
       <dl className="grid gap-3">
         {summary ? <DetailField label={t('analysis.summary')}>{summary}</DetailField> : null}
         {recommendation ? (
           <DetailField label={t('analysis.recommendation')}>
             <span
-              data-tone={recommendationTone(recommendation)}
+              data-tone={recommendationTone(recommendation, task.context.recommendationKind)}
               className={cn(
                 'inline-block rounded-md px-2 py-1 font-medium',
-                TONE_CLASSES[recommendationTone(recommendation)],
+                TONE_CLASSES[recommendationTone(recommendation, task.context.recommendationKind)],
               )}
             >
               {recommendation}

@@ -10,6 +10,7 @@ import {
 import { ArrowLeft, FileText, Languages, PenLine, Save, Send, Sparkles, Undo2, Wand2 } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftProvenancePanel } from './draft-provenance';
 import { KnowledgeSources } from './knowledge-sources';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -255,6 +256,12 @@ function ComposerEditor({
         ) : null}
       </div>
       {!writing ? <KnowledgeSources sources={task.context.draftSources?.[state.kind] ?? []} /> : null}
+      {!writing && task.context.draftProvenance?.[state.kind] ? (
+        <DraftProvenancePanel
+          provenance={task.context.draftProvenance[state.kind]!}
+          sources={task.context.draftSources?.[state.kind] ?? []}
+        />
+      ) : null}
       <div className="flex justify-between gap-2">
         <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" />
@@ -404,6 +411,12 @@ export default function Composer({ task }: { task: Task }) {
             </Button>
           ))}
         </div>
+      ) : null}
+      {state.step === 'options' && task.context.draftsFallback ? (
+        // A model was asked for the post's suggestions, but its answer failed the format twice.
+        <p className="text-xs text-muted-foreground">
+          {t('drafts.fallback', { model: task.context.draftsFallback.model })}
+        </p>
       ) : null}
       {state.step === 'options' ? (
         <ul className="grid gap-2" aria-label={t('composer.optionsLabel')}>

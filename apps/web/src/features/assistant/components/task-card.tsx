@@ -3,8 +3,9 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PriorityBadge } from '@/components/tasks/priority-badge';
 import { formatTaskDayMonth } from '@/components/tasks/task-date';
+import { intlLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { languageFlag } from '../utils/task-presentation';
+import { languageFlag, languageName } from '../utils/task-presentation';
 
 /** One task in the list: priority, date, type, description, contact and flag. */
 export function TaskCard({
@@ -16,7 +17,7 @@ export function TaskCard({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { t } = useTranslation(['assistant', 'tasks']);
+  const { t, i18n } = useTranslation(['assistant', 'tasks']);
   const { language, flag } = languageFlag(task.contact?.language);
   const completed = task.status === 'completed';
   return (
@@ -47,7 +48,10 @@ export function TaskCard({
       ) : null}
       {task.contact ? (
         <span className="flex items-center gap-1.5 text-xs">
-          <span role="img" aria-label={t('list.flag', { language: t(`languages.${language}`) })}>
+          <span
+            role="img"
+            aria-label={t('list.flag', { language: languageName(language, intlLocale(i18n.language)) })}
+          >
             {flag}
           </span>
           <span className="truncate">{task.contact.name}</span>

@@ -2,6 +2,7 @@ import type { Task } from '@doppel/contracts';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AnalysisBlock } from './analysis-block';
+import { LanguageFallbackNotice } from './language-fallback-notice';
 import { isHighConceptAnalysis, ProposalBlock } from './proposal-block';
 import { TaskHeader } from './task-header';
 import { TriggerBlock } from './trigger-block';
@@ -19,6 +20,7 @@ export function TaskDetail({ task, titleId }: { task: Task; titleId?: string }) 
       <TaskHeader task={task} titleId={titleId} />
       <AnalysisBlock task={task} />
       <TriggerBlock task={task} />
+      <LanguageFallbackNotice task={task} />
       {isHighConceptAnalysis(task) ? (
         <ProposalBlock task={task} />
       ) : (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { composerHeight } from './composer-height';
-import { languageFlag, recommendationTone, replySubject, taskSource } from './task-presentation';
+import {
+  languageFlag,
+  languageName,
+  recommendationTone,
+  replySubject,
+  taskSource,
+} from './task-presentation';
 
 const task = (fields: Partial<Parameters<typeof taskSource>[0]> = {}) => ({
   type: 'message_reply' as const,
@@ -26,6 +32,13 @@ describe('recommendation colour rule', () => {
     // Urgency wins over the rest.
     expect(recommendationTone('URGENT opportunity')).toBe('urgent');
   });
+
+  it('follows the kind the engine gave, in whatever language the recommendation is written', () => {
+    expect(recommendationTone('СРОЧНО: ответьте в течение 24 часов', 'urgent')).toBe('urgent');
+    expect(recommendationTone('CHANCE: bezahltes Pilotprojekt', 'opportunity')).toBe('opportunity');
+    expect(recommendationTone('RÉSEAUX : participez à la discussion', 'social')).toBe('social');
+    expect(recommendationTone('Answer within 24H, URGENT', 'other')).toBe('default');
+  });
 });
 
 describe('source badge mapping', () => {
@@ -43,13 +56,26 @@ describe('source badge mapping', () => {
 });
 
 describe('language flag', () => {
-  it('shows English, French, Spanish and German, and Russian for anything else', () => {
+  it('shows the contact’s own language, with a globe for one without a flag', () => {
     expect(languageFlag('en').language).toBe('en');
     expect(languageFlag('fr-CA').language).toBe('fr');
     expect(languageFlag('es').language).toBe('es');
     expect(languageFlag('de').flag).toBe('🇩🇪');
-    expect(languageFlag('it').language).toBe('ru');
-    expect(languageFlag(undefined).language).toBe('ru');
+    // A contact may write in a language Doppel does not write: it is theirs, not Russian.
+    expect(languageFlag('it')).toEqual({ language: 'it', flag: '🇮🇹' });
+    expect(languageFlag('uk')).toEqual({ language: 'uk', flag: '🇺🇦' });
+    expect(languageFlag('sv')).toEqual({ language: 'sv', flag: '🌐' });
+    expect(languageFlag(undefined)).toEqual({ language: 'und', flag: '🌐' });
+    expect(languageFlag('not a code')).toEqual({ language: 'und', flag: '🌐' });
+  });
+
+  it('names any language in the interface language', () => {
+    expect(languageName('it', 'en')).toBe('Italian');
+    expect(languageName('it', 'ru-RU')).toBe('итальянский');
+    expect(languageName('uk', 'de')).toBe('Ukrainisch');
+    expect(languageName('nl', 'fr')).toBe('néerlandais');
+    expect(languageName('pt', 'es')).toBe('portugués');
+    expect(languageName('??', 'en')).toBe('??');
   });
 });
 

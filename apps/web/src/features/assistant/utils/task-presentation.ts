@@ -1,4 +1,4 @@
-import type { ContactSource, Task } from '@doppel/contracts';
+import type { RecommendationKind, ContactSource, Task } from '@doppel/contracts';
 
 /** Brand names are the same in every language, so they stay out of the dictionaries. */
 const SOURCE_BRANDS: Partial<Record<ContactSource, string>> = {
@@ -35,22 +35,53 @@ export function taskSource(
   return { generic: isSocialTask(task) ? 'social' : 'message' };
 }
 
-export const FLAG_LANGUAGES = ['en', 'fr', 'es', 'de', 'ru'] as const;
-export type FlagLanguage = (typeof FLAG_LANGUAGES)[number];
+/** Flags of the languages the detector is measured on; any other language shows a globe. */
+const FLAGS: Readonly<Record<string, string>> = {
+  en: '🇬🇧',
+  fr: '🇫🇷',
+  es: '🇪🇸',
+  de: '🇩🇪',
+  ru: '🇷🇺',
+  uk: '🇺🇦',
+  it: '🇮🇹',
+  pt: '🇵🇹',
+  pl: '🇵🇱',
+  nl: '🇳🇱',
+  tr: '🇹🇷',
+};
+const NO_FLAG = '🌐';
 
-const FLAGS: Record<FlagLanguage, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', de: '🇩🇪', ru: '🇷🇺' };
+/**
+ * The contact's language (any ISO 639 code: a contact may write in a language Doppel does not
+ * write) and its flag. 'und' (undetermined) when there is none.
+ */
+export function languageFlag(language: string | undefined): { language: string; flag: string } {
+  const code = (language ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (!/^[a-z]{2,3}$/.test(code)) return { language: 'und', flag: NO_FLAG };
+  return { language: code, flag: FLAGS[code] ?? NO_FLAG };
+}
 
-/** The contact's language flag: English, French, Spanish, German, otherwise Russian. */
-export function languageFlag(language: string | undefined): { language: FlagLanguage; flag: string } {
-  const code = (language ?? '').slice(0, 2).toLowerCase();
-  const known = (FLAG_LANGUAGES as readonly string[]).includes(code) ? (code as FlagLanguage) : 'ru';
-  return { language: known, flag: FLAGS[known] };
+/**
+ * A language's name in the interface language ("Italian", «итальянский»), from the browser's
+ * own list (Intl.DisplayNames), so every language has one; its code when the browser has none.
+ */
+export function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export type RecommendationTone = 'urgent' | 'opportunity' | 'social' | 'default';
 
-/** Recommendation colour rule: 24H/URGENT red, OPPORTUNITY green, SOCIAL blue, others amber. */
-export function recommendationTone(text: string): RecommendationTone {
+/**
+ * Recommendation colour rule: 24H/URGENT red, OPPORTUNITY green, SOCIAL blue, others amber. The
+ * engine says the kind of what it wrote in the user's language (СРОЧНО, CHANCE …); without it the
+ * English markers decide.
+ */
+export function recommendationTone(text: string, kind?: RecommendationKind): RecommendationTone {
+  if (kind) return kind === 'other' ? 'default' : kind;
   const upper = text.toUpperCase();
   if (upper.includes('24H') || upper.includes('URGENT')) return 'urgent';
   if (upper.includes('OPPORTUNITY')) return 'opportunity';

@@ -54,6 +54,15 @@ export function isRunning(campaign: Campaign | undefined): boolean {
   return campaign?.run.state === 'running';
 }
 
+/**
+ * The user's models (Settings → AI models), for the campaign's choice of model. The same query
+ * and key as the settings' list, so adding or deleting a model there refreshes it here.
+ */
+export function useAiModelChoices() {
+  const api = useApi();
+  return useQuery({ queryKey: ['ai-models'] as const, queryFn: () => api.call(routes.ai.listModels) });
+}
+
 /** GET /api/campaigns/:id, read again every few seconds while its run is going. */
 export function useCampaign(id: string) {
   const api = useApi();

@@ -68,6 +68,7 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
     budget: { total: 200, spent: 61.5, daily: 7 },
     ai_config: {
       model: 'gpt-4o-mini',
+      model_id: null,
       personalization: 'high',
       temperature: 0.7,
       max_tokens: 2000,
@@ -239,6 +240,10 @@ export function campaignDetailServer({
 
   const routes: ServerRoutes = {
     ...signedInRoutes(session),
+    // The settings' choice of model: the user has none of their own.
+    ...fakeRoute(apiRoutes.ai.listModels, {
+      body: { items: [], defaultModelId: 'offline', temperature: 0.7 },
+    }),
     ...fakeRoute(apiRoutes.campaigns.get, { id: state.campaign.id }, () =>
       state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
     ),
@@ -290,7 +295,11 @@ export function campaignDetailServer({
         budget: input.totalBudget
           ? { ...campaign.budget, total: input.totalBudget, daily: Math.round(input.totalBudget / 30) }
           : campaign.budget,
-        ai_config: { ...campaign.ai_config, ...input.aiConfig },
+        ai_config: (({ model, ...rest }) => ({
+          ...campaign.ai_config,
+          ...rest,
+          ...(model !== undefined && { model_id: model }),
+        }))(input.aiConfig ?? {}),
         platforms: input.channels ?? campaign.platforms,
         stageConfigs: configs,
       };

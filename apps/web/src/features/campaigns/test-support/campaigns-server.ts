@@ -63,6 +63,7 @@ export function makeCampaign(
     budget: { total: draft.total_budget, spent: 0, daily: draft.daily_budget },
     ai_config: {
       model: 'offline',
+      model_id: null,
       personalization: 'high',
       temperature: 0.7,
       max_tokens: 2000,

@@ -113,6 +113,11 @@ export function ProposalReviewDialog({ persona, taskId, onClose }: ProposalRevie
                   : t('proposal.byModel', { model: task.data.context.analyzedBy })}
               </Badge>
             ) : null}
+            {task.data?.context.analysisFallback ? (
+              <span className="mt-1 block text-xs">
+                {t('proposal.fallback', { model: task.data.context.analysisFallback.model })}
+              </span>
+            ) : null}
           </DialogDescription>
         </DialogHeader>
         {body}

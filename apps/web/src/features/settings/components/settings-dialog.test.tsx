@@ -45,7 +45,7 @@ async function openSettings({ routes = signedInRoutes() }: { routes?: ServerRout
 }
 
 describe('settings dialog', () => {
-  it('opens from the user block with its banner, seven tabs and the sign-out button', async () => {
+  it('opens from the user block with its banner, eight tabs and the sign-out button', async () => {
     const { dialog } = await openSettings();
     expect(dialog.getByRole('tablist', { name: 'Settings sections' })).toBeInTheDocument();
     expect(dialog.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -53,6 +53,7 @@ describe('settings dialog', () => {
       'Subscription',
       'Tokens',
       'Language',
+      'Learned voice',
       'Messengers',
       'MCP',
       'AI models',

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  AudioLines,
   Bot,
   CircleCheck,
   Coins,
@@ -25,6 +26,7 @@ import { useSession, useSessionManager } from '@/lib/services';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { AiModelsTab } from './ai-models-tab';
 import { LanguageTab } from './language-tab';
+import { LearnedVoiceTab } from './learned-voice-tab';
 import { ProfileTab } from './profile-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { TokensTab } from './tokens-tab';
@@ -34,6 +36,7 @@ const TABS: Array<{ key: SettingsTab; icon: LucideIcon }> = [
   { key: 'subscription', icon: CreditCard },
   { key: 'tokens', icon: Coins },
   { key: 'language', icon: Languages },
+  { key: 'voice', icon: AudioLines },
   { key: 'messengers', icon: MessagesSquare },
   { key: 'mcp', icon: Plug },
   { key: 'aiModels', icon: Bot },
@@ -113,6 +116,9 @@ export function SettingsDialog({
             </TabsContent>
             <TabsContent value="language">
               <LanguageTab />
+            </TabsContent>
+            <TabsContent value="voice">
+              <LearnedVoiceTab />
             </TabsContent>
             <TabsContent value="tokens">
               <TokensTab />

@@ -52,7 +52,7 @@ const startups = () =>
     nextFetchAt: minutesFromNow(10),
     itemsSeen: 40,
     tasksCreated: 2,
-    lastError: 'Reddit answered 429 Too Many Requests; the next poll waits longer.',
+    lastError: 'reddit_not_connected',
   });
 
 const plan = () =>
@@ -105,7 +105,10 @@ describe('Signals list', () => {
       expect(within(subreddit).getByText(/items that match your persona/)).toBeInTheDocument();
       expect(within(subreddit).getByText('The last poll failed')).toBeInTheDocument();
       expect(
-        within(subreddit).getByText('Reddit answered 429 Too Many Requests; the next poll waits longer.'),
+        // The server's code, worded in the user's language.
+        within(subreddit).getByText(
+          'Connect your Reddit account in Settings → Messengers: Reddit only lets signed-in apps read subreddits.',
+        ),
       ).toBeInTheDocument();
 
       const contentPlan = card('Content plan');

@@ -1,8 +1,8 @@
 import {
-  redditReadProblems,
-  type RedditReadProblem,
+  signalSourceProblems,
   type SignalSource,
   type SignalSourceKind,
+  type SignalSourceProblem,
 } from '@doppel/contracts';
 import {
   CalendarDays,
@@ -184,7 +184,7 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
           <div className="grid gap-0.5">
             <p className="font-medium">{t('card.lastError')}</p>
             <p className="break-words">
-              {isRedditProblem(source.lastError) ? t(`card.problems.${source.lastError}`) : source.lastError}
+              {isSourceProblem(source.lastError) ? t(`card.problems.${source.lastError}`) : source.lastError}
             </p>
           </div>
         </Notice>
@@ -276,7 +276,7 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
   );
 }
 
-/** A subreddit's problems come as codes (issue 19), worded here in the user's language. */
-function isRedditProblem(text: string): text is RedditReadProblem {
-  return (redditReadProblems as readonly string[]).includes(text);
+/** A source's problems come as codes (issues 19, 20), worded here in the user's language. */
+function isSourceProblem(text: string): text is SignalSourceProblem {
+  return (signalSourceProblems as readonly string[]).includes(text);
 }

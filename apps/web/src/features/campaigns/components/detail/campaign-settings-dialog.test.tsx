@@ -1,9 +1,24 @@
-import { routes as apiRoutes } from '@doppel/contracts';
-import {} from '@/test-support/fake-api';
+import { routes as apiRoutes, type AiModel, type UpdateCampaignInput } from '@doppel/contracts';
+import { fakeRoute } from '@/test-support/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { campaignDetailServer, makeCampaign } from '../../test-support/campaign-detail-server';
 import { renderCampaignDetail } from '../../test-support/render-campaign-detail';
+
+function aiModel(model: Partial<AiModel> & Pick<AiModel, 'id' | 'name'>): AiModel {
+  return {
+    kind: 'user',
+    provider: 'openai',
+    modelId: model.name,
+    baseUrl: null,
+    hasApiKey: true,
+    readOnly: false,
+    isDefault: false,
+    createdAt: null,
+    updatedAt: null,
+    ...model,
+  };
+}
 
 async function openSettings(server = campaignDetailServer()) {
   const view = renderCampaignDetail(server, { search: '?settings=1' });
@@ -61,10 +76,45 @@ describe('Campaign settings', () => {
       tools: ['clearbit', 'people_data_labs'],
       channels: ['linkedin', 'email', 'whatsapp', 'phone'],
       messageTemplate: 'Hi {name}',
-      aiConfig: { personalization: 'medium', temperature: 0.7, max_tokens: 1500 },
+      aiConfig: { model: null, personalization: 'medium', temperature: 0.7, max_tokens: 1500 },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Campaign settings saved')).toBeInTheDocument();
+  });
+
+  it('chooses the model the campaign drafts with among the user’s models', async () => {
+    const server = campaignDetailServer();
+    const view = renderCampaignDetail(server, {
+      search: '?settings=1',
+      overrides: fakeRoute(apiRoutes.ai.listModels, {
+        body: {
+          items: [
+            aiModel({ id: 'offline', kind: 'offline', name: 'Offline engine', provider: 'offline' }),
+            aiModel({ id: 'model-1', name: 'GPT-4o mini', isDefault: true }),
+            aiModel({ id: 'model-2', name: 'Claude Haiku' }),
+          ],
+          defaultModelId: 'model-1',
+          temperature: 0.7,
+        },
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Campaign settings' });
+    const model = within(dialog).getByRole('combobox', { name: 'Model' });
+    await within(model).findByRole('option', { name: 'Claude Haiku' });
+    expect(model).toHaveValue('');
+    expect(within(model).getByRole('option', { name: 'Your main model (GPT-4o mini)' })).toBeInTheDocument();
+    expect(
+      within(model).getByRole('option', { name: 'Offline engine (no model, spends no tokens)' }),
+    ).toBeInTheDocument();
+
+    await view.user.selectOptions(model, 'Claude Haiku');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(view.fake.callsTo(apiRoutes.campaigns.update, { id: server.state.campaign.id })).toHaveLength(1),
+    );
+    const body = view.fake.callsTo(apiRoutes.campaigns.update, { id: server.state.campaign.id })[0]!
+      .body as UpdateCampaignInput;
+    expect(body.aiConfig).toMatchObject({ model: 'model-2' });
   });
 
   it('refuses an empty choice, a bad address and an out-of-range target without saving', async () => {

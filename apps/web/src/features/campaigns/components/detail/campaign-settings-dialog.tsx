@@ -11,6 +11,7 @@ import {
   TEMPLATE_VARIABLE_MAX,
   templateLeadFields,
   whatsAppTemplateComponents,
+  type AiModelList,
   type Campaign,
   type UpdateCampaignInput,
 } from '@doppel/contracts';
@@ -27,7 +28,7 @@ import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { intlLocale } from '@/lib/i18n';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { useUpdateCampaign } from '../../api/campaign-detail-api';
+import { useAiModelChoices, useUpdateCampaign } from '../../api/campaign-detail-api';
 import { formatNumber } from './detail-format';
 import { GrowthKeysSection } from './growth-keys-section';
 import { hasEnded } from './campaign-state';
@@ -107,6 +108,8 @@ const settingsFormSchema = z
     channels: z.array(outreachChannelSchema).min(1, 'channelRequired'),
     messageTemplate: z.string().max(5000, 'tooLong'),
     whatsAppTemplate: whatsAppTemplateFormSchema.nullable(),
+    /** '' drafts with the user's main model; else 'offline', 'server' or a model's id. */
+    model: z.string(),
     personalization: z.enum(personalizations),
     temperature: z.number().min(0).max(1),
     maxTokens: numberText(
@@ -156,6 +159,7 @@ function formValues(campaign: Campaign): SettingsInput {
     channels: [...engagement.channels],
     messageTemplate: engagement.message_templates[0] ?? '',
     whatsAppTemplate: templateFormValue(engagement.channel_configs.whatsapp?.template),
+    model: campaign.ai_config.model_id ?? '',
     personalization: personalization ?? engagement.personalization_level,
     temperature: campaign.ai_config.temperature,
     maxTokens: String(campaign.ai_config.max_tokens),
@@ -180,6 +184,7 @@ export function toUpdateInput(values: SettingsValues): UpdateCampaignInput {
     channels: values.channels,
     messageTemplate: values.messageTemplate,
     aiConfig: {
+      model: values.model || null,
       personalization: values.personalization,
       temperature: values.temperature,
       max_tokens: values.maxTokens,
@@ -251,6 +256,11 @@ function SettingsForm({
   const sources = useWatch({ control: form.control, name: 'sources' });
   const channels = useWatch({ control: form.control, name: 'channels' });
   const temperature = useWatch({ control: form.control, name: 'temperature' });
+  const models = useAiModelChoices();
+  const modelOptions = modelChoices(campaign, models.data, {
+    main: (name) => (name ? t('settings.mainModel', { name }) : t('settings.mainModelUnnamed')),
+    offline: t('settings.offlineModel'),
+  });
 
   const text = (name: SettingsField, options: { type?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
     <FormField label={t(`settings.fields.${name as TextField}`)} error={errorText(name)}>
@@ -425,6 +435,21 @@ function SettingsForm({
             </Section>
 
             <Section title={t('settings.sections.ai')}>
+              <FormField
+                label={t('settings.fields.model')}
+                hint={t('settings.hints.model')}
+                error={errorText('model')}
+              >
+                {(control) => (
+                  <Select {...control} {...form.register('model')}>
+                    {modelOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
               <div className="grid gap-4 sm:grid-cols-3">
                 <FormField label={t('settings.fields.personalization')}>
                   {(control) => (
@@ -470,6 +495,31 @@ function SettingsForm({
       </div>
     </div>
   );
+}
+
+/**
+ * The campaign's choices of model: the user's main model (''), the offline engine, the server's
+ * model and the user's own; the campaign's current choice stays listed while the list loads.
+ */
+function modelChoices(
+  campaign: Campaign,
+  list: AiModelList | undefined,
+  labels: { main: (name: string | null) => string; offline: string },
+): Array<{ value: string; label: string }> {
+  const items = list?.items ?? [];
+  const main = items.find((model) => model.id === list?.defaultModelId);
+  const choices = [
+    { value: '', label: labels.main(main ? (main.kind === 'offline' ? labels.offline : main.name) : null) },
+    ...items.map((model) => ({
+      value: model.id,
+      label: model.kind === 'offline' ? labels.offline : model.name,
+    })),
+  ];
+  const current = campaign.ai_config.model_id;
+  if (current && !choices.some((choice) => choice.value === current)) {
+    choices.push({ value: current, label: campaign.ai_config.model });
+  }
+  return choices;
 }
 
 type TextField =

@@ -32,6 +32,7 @@ const OUTCOMES = [
   'simulated',
   'enriched',
   'tasks_created',
+  'budget_spent',
 ] as const;
 type Outcome = (typeof OUTCOMES)[number];
 const isOutcome = (code: string): code is Outcome => (OUTCOMES as readonly string[]).includes(code);
@@ -40,6 +41,8 @@ const TONE: Record<Outcome, 'good' | 'setup' | 'bad' | 'neutral' | 'simulated'> 
   imported: 'good',
   enriched: 'good',
   tasks_created: 'good',
+  // The token budget is spent: drafts are the offline engine's until it is raised in Settings.
+  budget_spent: 'setup',
   needs_credential: 'setup',
   needs_url: 'setup',
   unavailable: 'neutral',
@@ -148,7 +151,7 @@ function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSe
   const text = outcome
     ? t(`run.outcome.${outcome}`, { count: note.count ?? 0 })
     : t('run.outcome.other', { code: note.outcome });
-  const needsSetup = outcome === 'needs_credential' || outcome === 'needs_url';
+  const needsSetup = outcome === 'needs_credential' || outcome === 'needs_url' || outcome === 'budget_spent';
   return (
     <li className="flex items-start gap-3 rounded-lg bg-subtle px-3 py-2 text-sm">
       <Icon className={cn('mt-0.5 size-4 shrink-0', TONE_CLASS[tone])} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { campaignSources, enrichmentToolIds, outreachChannelIds } from '@doppel/contracts';
+import { useTranslation } from 'react-i18next';
 import { useCampaignLabels } from '../use-campaign-labels';
 
 const isIn = <T extends string>(list: readonly T[], id: string): id is T =>
@@ -6,13 +7,16 @@ const isIn = <T extends string>(list: readonly T[], id: string): id is T =>
 
 /**
  * The list's names of sources, tools and channels (one wording across the Growth screens), and
- * a run note's subject — a source, a tool or a channel id — named the same way.
+ * a run note's subject — a source, a tool or a channel id, or 'ai' — named the same way.
  */
 export function useDetailLabels() {
   const labels = useCampaignLabels();
+  const { t } = useTranslation('campaignDetail');
   return {
     ...labels,
     subject: (id: string): string => {
+      // The campaign's AI (its token budget): the AI configuration card's name.
+      if (id === 'ai') return t('ai.title');
       if (isIn(campaignSources, id)) return labels.source(id);
       if (isIn(outreachChannelIds, id)) return labels.channel(id);
       if (isIn(enrichmentToolIds, id)) return labels.tool(id);
