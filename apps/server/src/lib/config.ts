@@ -169,8 +169,6 @@ export interface Config {
   growthApiUrls: GrowthApiUrls;
   /** How calls to those providers retry (tests shorten the waits); the default when undefined. */
   growthRetry?: RetryPolicy;
-  /** Where Reddit's public JSON listings are read (signals); tests point it at a fake server. */
-  redditBaseUrl: string;
   /**
    * Reddit and LinkedIn through OAuth (issue 19): where each platform's consent page and API are,
    * and the server's own OAuth apps (null: users enter their own in Settings).
@@ -285,7 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       hunter: e.HUNTER_BASE_URL.replace(/\/+$/, ''),
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
     },
-    redditBaseUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),
     social: {
       reddit: {
         siteUrl: e.REDDIT_BASE_URL.replace(/\/+$/, ''),

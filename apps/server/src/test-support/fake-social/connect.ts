@@ -8,11 +8,10 @@ import type { FakeReddit } from './reddit';
 export function socialConfig(
   fakes: { reddit?: FakeReddit; linkedin?: FakeLinkedIn },
   options: { serverApps?: boolean } = {},
-): Pick<Config, 'social' | 'redditBaseUrl'> {
+): Pick<Config, 'social'> {
   const serverApps = options.serverApps ?? true;
   const unused = 'http://127.0.0.1:9';
   return {
-    redditBaseUrl: fakes.reddit?.baseUrl ?? unused,
     social: {
       reddit: {
         siteUrl: fakes.reddit?.baseUrl ?? unused,
