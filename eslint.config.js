@@ -11,9 +11,9 @@ import globals from 'globals';
  * contracts; contracts nothing of ours.
  */
 const boundaryElements = [
-  // The twin's texts the server writes from (decision 038): with the web app's translations, the
-  // one part of the web app the server may read.
-  { type: 'server-texts', pattern: 'apps/web/src/locales/*/twin.json', mode: 'file' },
+  // The texts the server writes from (decision 038: the twin's, the demo sandbox's): with the web
+  // app's translations, the one part of the web app the server may read.
+  { type: 'server-texts', pattern: 'apps/web/src/locales/*/{twin,demo}.json', mode: 'file' },
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
   {

@@ -14,6 +14,12 @@ import { randomBytes } from 'node:crypto';
 const MAILS = Number(process.env.MAILS ?? 5000);
 const BATCH = Number(process.env.BATCH ?? 100);
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+// The mails' dates: the last 14 days (the first sync's window), the oldest an hour inside it. The
+// sync counts its window back from when it reads, minutes after the mails were dated (the offline
+// sync runs first); spread over the whole 14 days, the oldest mail — 2 minutes inside — had left
+// the window by the time the sync with a model read it, and that run kept 4,999 of 5,000.
+const SPAN = 14 * DAY - HOUR;
 
 const { startDovecot } = await import('../apps/server/src/test-support/dovecot.ts');
 
@@ -257,6 +263,19 @@ async function readInThisProcess({ imap, since }) {
   };
 }
 
+/** What a model call was for: a repair of an answer that failed its schema, the schema's name, or text. */
+function modelCallKind({ path, body }) {
+  if (!path.endsWith('/chat/completions')) return path;
+  const last = Array.isArray(body.messages) ? body.messages.at(-1) : undefined;
+  if (JSON.stringify(last ?? '').includes('does not match the required JSON schema')) return 'repairs';
+  const schema = body.response_format?.json_schema?.name;
+  if (schema) return schema;
+  const system = Array.isArray(body.messages)
+    ? body.messages.find((message) => message.role === 'system')
+    : undefined;
+  return /^Translate\b/.test(String(system?.content ?? '')) ? 'translations' : 'text';
+}
+
 /**
  * The whole first sync as a user gets it: the app on the embedded database in a data folder (as
  * `npm start` keeps it), the mailbox connected through the API, and every job it sets off run to
@@ -272,10 +291,29 @@ async function syncInThisProcess({ imap, model }) {
   const { startSmtpTestServer } = await import('../apps/server/src/test-support/smtp-test-server.ts');
   const { startFakeOpenAiServer } = await import('../apps/server/src/test-support/fake-ai-servers.ts');
   const { contacts, tasks, emailMessages, eq, count } = await import('../packages/db/src/index.ts');
+  const { modelAnalysisSchema } = await import('../packages/contracts/src/model-answers.ts');
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doppel-bench-email-'));
   const smtp = await startSmtpTestServer({ users: { [imap.user]: imap.password } });
   const ai = model ? await startFakeOpenAiServer() : null;
+  // A real provider asked for structured output (response_format json_schema) answers an object
+  // of the schema: every task analysis gets one that passes the contracts' schema, so no call is
+  // repaired. Other calls (translations) get the fake's plain text, as a real model's prose.
+  ai?.script({
+    match: '"name":"task_analysis"',
+    kind: 'reply',
+    text: JSON.stringify(
+      modelAnalysisSchema.parse({
+        summary: 'The lead asks about pricing for a pilot and wants an answer this week.',
+        recommendation: 'OPPORTUNITY: propose a paid pilot',
+        opportunityType: 'Paid pilot',
+        recommendedApproach: 'Answer the question and suggest a call to scope the pilot.',
+        priority: 'medium',
+        language: 'en',
+      }),
+    ),
+    repeat: true,
+  });
   const bench = await startBenchApp({ dataDir });
   const { app, ctx, userId } = bench;
   const headers = { authorization: `Bearer ${await bench.accessToken()}` };
@@ -323,12 +361,32 @@ async function syncInThisProcess({ imap, model }) {
 
   const countOf = async (table) =>
     (await ctx.db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0].n;
+  // The mails the bench wrote that the sync did not keep, by number (bench-<n>@…).
+  const kept = new Set(
+    (
+      await ctx.db
+        .select({ id: emailMessages.messageId })
+        .from(emailMessages)
+        .where(eq(emailMessages.userId, userId))
+    )
+      .map((row) => /bench-(\d+)@/.exec(row.id)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
+  const calls = ai?.requests.slice(modelCallsBefore) ?? [];
+  const callKinds = {};
+  for (const request of calls) {
+    const kind = modelCallKind(request);
+    callKinds[kind] = (callKinds[kind] ?? 0) + 1;
+  }
   const result = {
     seconds,
     mails: await countOf(emailMessages),
+    notKept: Array.from({ length: MAILS }, (_, n) => n).filter((n) => !kept.has(n)),
     contacts: await countOf(contacts),
     tasks: await countOf(tasks),
-    modelCalls: ai ? ai.requests.length - modelCallsBefore : 0,
+    modelCalls: calls.length,
+    callKinds,
     ...growth,
     maxRss: process.resourceUsage().maxRSS * 1024,
   };
@@ -361,7 +419,7 @@ try {
     'INBOX',
     (function* () {
       for (let n = 0; n < MAILS; n++) {
-        const receivedAt = new Date(now - 14 * DAY + ((n + 0.5) / MAILS) * 14 * DAY);
+        const receivedAt = new Date(now - SPAN + ((n + 0.5) / MAILS) * SPAN);
         const raw = mail(n, receivedAt);
         bytes += raw.length;
         yield { raw, receivedAt, seen: random() < 0.7 };
@@ -410,9 +468,16 @@ try {
     console.info(
       `  whole first sync${model ? ', the model on a fake OpenAI-compatible server' : ' on embedded defaults (offline analysis)'}: ${sync.seconds.toFixed(1)} s from Connect to the last job (${((sync.seconds * 1000) / sync.mails).toFixed(1)} ms a mail)`,
     );
+    const calls = Object.entries(sync.callKinds)
+      .map(([kind, n]) => `${kind} ${n.toLocaleString('en')}`)
+      .join(', ');
     console.info(
-      `    ${sync.mails.toLocaleString('en')} mails kept, ${sync.contacts.toLocaleString('en')} contacts, ${sync.tasks.toLocaleString('en')} reply tasks${model ? `, ${sync.modelCalls.toLocaleString('en')} model calls` : ''}; heap + buffers +${MB(sync.heldGrowth)} MB, RSS +${MB(sync.rssGrowth)} MB, max RSS ${MB(sync.maxRss)} MB`,
+      `    ${sync.mails.toLocaleString('en')} mails kept, ${sync.contacts.toLocaleString('en')} contacts, ${sync.tasks.toLocaleString('en')} reply tasks${model ? `, ${sync.modelCalls.toLocaleString('en')} model calls (${calls})` : ''}; heap + buffers +${MB(sync.heldGrowth)} MB, RSS +${MB(sync.rssGrowth)} MB, max RSS ${MB(sync.maxRss)} MB`,
     );
+    if (sync.notKept.length > 0)
+      console.info(
+        `    not kept: mail ${sync.notKept.slice(0, 10).join(', ')} of the ${MAILS.toLocaleString('en')} written`,
+      );
   }
 } finally {
   await dovecot.stop();

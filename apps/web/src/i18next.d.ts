@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type campaignDetail from './locales/en/campaignDetail.json';
 import type campaigns from './locales/en/campaigns.json';
 import type common from './locales/en/common.json';
+import type errorReasons from './locales/en/errorReasons.json';
 import type errors from './locales/en/errors.json';
 import type knowledge from './locales/en/knowledge.json';
 import type mcpServers from './locales/en/mcpServers.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       shell: typeof shell;
       settings: typeof settings;
       errors: typeof errors;
+      errorReasons: typeof errorReasons;
       tasks: typeof tasks;
       assistant: typeof assistant;
       tasksBoard: typeof tasksBoard;

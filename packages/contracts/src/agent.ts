@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streamErrorSchema } from './errors';
 
 /** The longest message the agent console accepts. */
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
@@ -50,7 +51,7 @@ export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool'), name: z.string() }),
   z.object({ type: z.literal('done'), message: chatMessageSchema }),
   z.object({ type: z.literal('cleared') }),
-  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({ type: z.literal('error'), error: streamErrorSchema }),
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorReasons } from './error-codes';
 
 /** Providers a model can be configured with; the offline engine is not one of them. */
 export const aiProviders = ['openai', 'anthropic', 'openai-compatible'] as const;
@@ -79,7 +80,12 @@ export const aiModelTestResultSchema = z.discriminatedUnion('ok', [
   z.object({
     ok: z.literal(false),
     latencyMs: z.number().int(),
-    error: z.object({ code: z.enum(['ai_provider_failed', 'ai_timeout']), message: z.string() }),
+    error: z.object({
+      code: z.enum(['ai_provider_failed', 'ai_timeout']),
+      message: z.string(),
+      /** As in an error body (error-codes.ts): the web app words a reason it knows. */
+      reason: z.enum(errorReasons).optional(),
+    }),
   }),
 ]);
 export type AiModelTestResult = z.infer<typeof aiModelTestResultSchema>;

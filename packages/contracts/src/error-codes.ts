@@ -3,8 +3,9 @@
 
 /**
  * Every error the private API, public API and MCP server can answer with.
- * The web client maps a code to a translated message (`errors.<code>`), falling back to the
- * server's message and then to the spec's fallback for the screen.
+ * The web client maps a code to a translated message (`errors.<code>`), or a known reason
+ * (`errorReasons` below) to its own, falling back to the server's message and then to the
+ * spec's fallback for the screen.
  */
 export const errorCodes = [
   'validation_failed',
@@ -159,3 +160,100 @@ export const errorMessages: Record<ErrorCode, string> = {
     'The file could not be stored just now. Nothing was saved; please try again in a few seconds.',
   internal: 'Something went wrong',
 };
+
+/**
+ * Why processing a document failed (the web app words each one in the user's language; the
+ * server never shows its own error text, which may name server paths):
+ * file_missing — the uploaded original is no longer stored; unsupported_type — its content is
+ * none of md, txt, pdf, docx; pdf_password — the PDF is locked; pdf_unreadable,
+ * docx_unreadable — the file is damaged; no_text — nothing to read (a scan without a text layer,
+ * an empty page); link_refused — a private or non-web address; link_http_error — the page
+ * answered with an error status; link_too_large, link_timeout, link_redirects, link_unreachable;
+ * link_not_page — neither a web page nor a PDF; processing_failed — anything else, after the
+ * last attempt.
+ */
+export const documentErrorCodes = [
+  'file_missing',
+  'unsupported_type',
+  'pdf_password',
+  'pdf_unreadable',
+  'docx_unreadable',
+  'no_text',
+  'link_refused',
+  'link_http_error',
+  'link_too_large',
+  'link_timeout',
+  'link_redirects',
+  'link_unreachable',
+  'link_not_page',
+  'processing_failed',
+] as const;
+
+/**
+ * Which refusal an error is, finer than its code (docs/decisions/039): `error.reason` in the
+ * body, next to the code and the English `message`. API clients read the message; the web app
+ * words a reason it knows (`errors:reasons.<reason>`) and never shows the message then. Every
+ * specific message the server gives on a route the web app calls has one; a code's standard
+ * message needs none (`errors:<code>`).
+ */
+export const errorReasons = [
+  // not_found: which thing is not there (or not the user's).
+  'task_not_found',
+  'persona_not_found',
+  'template_not_found',
+  'contact_not_found',
+  'document_not_found',
+  'campaign_not_found',
+  'lead_not_found',
+  'provider_key_not_found',
+  'signal_source_not_found',
+  'messenger_connection_not_found',
+  'api_key_not_found',
+  // Tasks: retrying a delivery, drafting, a High Concept Analysis's proposal.
+  'delivery_not_retryable',
+  'nothing_to_draft',
+  'no_persona_proposal',
+  // Knowledge: retrying a document, the upload's body, a replacement file's checks.
+  'document_not_failed',
+  'document_not_a_file',
+  'upload_not_multipart',
+  'upload_part_unnamed',
+  'upload_category_unknown',
+  'upload_unreadable',
+  'upload_no_files',
+  'file_too_large',
+  'storage_quota_exceeded',
+  'file_empty',
+  // A link preview (or file) that fails the way a document does: the document error codes,
+  // with the same meaning.
+  ...documentErrorCodes,
+  // A CSV file as a whole (campaign leads, job changes).
+  'csv_unreadable',
+  'csv_too_many_rows',
+  'csv_column_missing',
+  'csv_job_change_columns_missing',
+  // Campaigns and their leads.
+  'campaign_closed',
+  'campaign_transition_not_allowed',
+  'campaign_not_active',
+  'campaign_run_not_failed',
+  'lead_duplicate',
+  'unsubscribe_link_invalid',
+  // Signals.
+  'signal_source_limit',
+  'already_following_feed',
+  'already_following_subreddit',
+  'content_plan_exists',
+  'content_plan_has_no_keywords',
+  'cadence_only_for_content_plan',
+  'signal_source_paused',
+  'polling_off_in_demo',
+  // AI models.
+  'base_url_required',
+  'private_base_url_refused',
+  'ai_timed_out',
+  'empty_translation',
+  // Messengers.
+  'messenger_push_only',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];

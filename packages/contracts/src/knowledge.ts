@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentErrorCodes } from './error-codes';
 
 /** Document: category. */
 export const documentCategories = ['thoughts', 'documents', 'articles', 'references', 'links'] as const;
@@ -15,33 +16,6 @@ export const documentStatuses = ['pending', 'processing', 'processed', 'error'] 
 export const documentStatusSchema = z.enum(documentStatuses);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
-/**
- * Why processing a document failed (the web app words each one in the user's language; the
- * server never shows its own error text, which may name server paths):
- * file_missing — the uploaded original is no longer stored; unsupported_type — its content is
- * none of md, txt, pdf, docx; pdf_password — the PDF is locked; pdf_unreadable,
- * docx_unreadable — the file is damaged; no_text — nothing to read (a scan without a text layer,
- * an empty page); link_refused — a private or non-web address; link_http_error — the page
- * answered with an error status; link_too_large, link_timeout, link_redirects, link_unreachable;
- * link_not_page — neither a web page nor a PDF; processing_failed — anything else, after the
- * last attempt.
- */
-export const documentErrorCodes = [
-  'file_missing',
-  'unsupported_type',
-  'pdf_password',
-  'pdf_unreadable',
-  'docx_unreadable',
-  'no_text',
-  'link_refused',
-  'link_http_error',
-  'link_too_large',
-  'link_timeout',
-  'link_redirects',
-  'link_unreachable',
-  'link_not_page',
-  'processing_failed',
-] as const;
 export const documentErrorCodeSchema = z.enum(documentErrorCodes);
 export type DocumentErrorCode = z.infer<typeof documentErrorCodeSchema>;
 

@@ -33,6 +33,19 @@ export const REDDIT_POLL_MINUTES = 15;
  * (the next poll waits for its reset); the subreddit does not exist; it is private or banned;
  * Reddit could not be reached or answered something unreadable; a subreddit without keywords
  * (nor expertise areas on the persona) to match posts with; a content plan without themes.
+ *
+ * A news feed's problems are grouped by what the user can do about them, not by how the fetch
+ * failed: feed_refused — the address (or a redirect) is private, local or not http(s): only
+ * another, public address helps; feed_unreachable — no connection (a mistyped host, a site
+ * down): check the address, the next poll tries again; feed_timeout — the site is slow: waiting
+ * helps; feed_not_found — 404 or 410: the feed moved or the address is wrong; feed_forbidden —
+ * 401, 403 or 451: the site does not let Doppel read it, so it cannot be followed;
+ * feed_http_status — any other error answer (5xx, 429…): the site's trouble, the next poll
+ * tries again (the status number alone tells the user nothing more, so it is not kept);
+ * feed_too_large — over the size cap: follow a smaller feed; feed_redirects — a redirect loop:
+ * add the address it ends at; feed_unreadable — the answer is not an RSS, Atom or JSON feed
+ * (often a site's page rather than its feed). poll_failed — something on our side failed on
+ * every attempt; the next poll tries again.
  */
 export const signalSourceProblems = [
   'reddit_not_connected',
@@ -43,9 +56,20 @@ export const signalSourceProblems = [
   'reddit_unreachable',
   'no_keywords',
   'no_themes',
+  'feed_refused',
+  'feed_unreachable',
+  'feed_timeout',
+  'feed_not_found',
+  'feed_forbidden',
+  'feed_http_status',
+  'feed_too_large',
+  'feed_redirects',
+  'feed_unreadable',
+  'poll_failed',
 ] as const;
 export type SignalSourceProblem = (typeof signalSourceProblems)[number];
 export type RedditReadProblem = Extract<SignalSourceProblem, `reddit_${string}`>;
+export type FeedReadProblem = Extract<SignalSourceProblem, `feed_${string}`>;
 /**
  * On the first poll of a new source every item is recorded as seen, but only items from the
  * last this-many days make tasks, so adding a big feed does not flood the Assistant.
@@ -86,8 +110,8 @@ export const signalSourceSchema = z.object({
   itemsSeen: z.number().int(),
   tasksCreated: z.number().int(),
   /**
-   * What went wrong on the last poll; null when it went fine. A subreddit's problems are codes
-   * (redditReadProblems) the card words in the user's language.
+   * What went wrong on the last poll; null when it went fine. A code of signalSourceProblems the
+   * card words in the user's language; rows from before the codes may hold an English sentence.
    */
   lastError: z.string().nullable(),
   /** Demo mode's sample sources, shown labelled as sample. */

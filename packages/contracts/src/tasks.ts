@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailDeliveryProblems } from './messengers';
 import { publishProblems } from './social-accounts';
+import { streamErrorSchema } from './errors';
 
 export const taskTypes = [
   'message_reply',
@@ -400,6 +401,6 @@ export const draftStreamEventSchema = z.discriminatedUnion('type', [
     task: taskSchema,
     engine: z.object({ kind: z.enum(['offline', 'model']), model: z.string().nullable() }),
   }),
-  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({ type: z.literal('error'), error: streamErrorSchema }),
 ]);
 export type DraftStreamEvent = z.infer<typeof draftStreamEventSchema>;

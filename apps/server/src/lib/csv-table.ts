@@ -1,3 +1,4 @@
+import type { ErrorReason } from '@doppel/contracts';
 import { parse } from 'csv-parse/sync';
 
 /*
@@ -7,8 +8,28 @@ import { parse } from 'csv-parse/sync';
  * lines.
  */
 
-/** The file as a whole could not be read (unbalanced quotes, nothing in it, a missing column). */
-export class CsvFormatError extends Error {}
+/** Why a file as a whole is refused: the error's reason, which the web app words. */
+export type CsvProblem = Extract<
+  ErrorReason,
+  | 'csv_unreadable'
+  | 'file_empty'
+  | 'csv_too_many_rows'
+  | 'csv_column_missing'
+  | 'csv_job_change_columns_missing'
+>;
+
+/**
+ * The file as a whole could not be read (unbalanced quotes, nothing in it, a missing column):
+ * the English message for API clients, the reason for the web app.
+ */
+export class CsvFormatError extends Error {
+  constructor(
+    readonly reason: CsvProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface CsvTable {
   /** The header line's cells, trimmed. */
@@ -29,12 +50,14 @@ export function readCsvTable(csv: string, maxRows: number): CsvTable {
     }) as unknown as typeof parsed;
   } catch (error) {
     throw new CsvFormatError(
+      'csv_unreadable',
       `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const [header, ...data] = parsed;
-  if (!header) throw new CsvFormatError('The file is empty.');
-  if (data.length > maxRows) throw new CsvFormatError(`The file has more than ${maxRows} rows.`);
+  if (!header) throw new CsvFormatError('file_empty', 'The file is empty.');
+  if (data.length > maxRows)
+    throw new CsvFormatError('csv_too_many_rows', `The file has more than ${maxRows} rows.`);
   return {
     headers: header.record.map((cell) => cell.trim()),
     rows: data.map(({ record, info }) => ({ cells: record, line: info.lines })),
@@ -78,7 +101,7 @@ export function fieldReader<F extends string>(
   for (const [field, header] of Object.entries(mapping) as Array<[F, string | undefined]>) {
     if (header === undefined || header === '') continue;
     const column = headers.indexOf(header);
-    if (column === -1) throw new CsvFormatError(`The file has no column "${header}".`);
+    if (column === -1) throw new CsvFormatError('csv_column_missing', `The file has no column "${header}".`);
     columnOf.set(field, column);
   }
   return (cells, field) => {

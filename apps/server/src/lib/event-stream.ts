@@ -1,4 +1,4 @@
-import { errorMessages } from '@doppel/contracts';
+import { errorMessages, type StreamError } from '@doppel/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 import type { AppContext } from './context';
@@ -26,13 +26,15 @@ export function openEventStream<Event>(reply: FastifyReply): EventStream<Event> 
   };
 }
 
-/** The `error` event's payload for a failure mid-stream; unexpected ones are logged, not shown. */
-export function streamError(
-  ctx: AppContext,
-  error: unknown,
-  what: string,
-): { code: string; message: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+/**
+ * The `error` event's payload for a failure mid-stream, with the AppError's reason for the web
+ * app to word; unexpected ones are logged, not shown.
+ */
+export function streamError(ctx: AppContext, error: unknown, what: string): StreamError {
+  if (error instanceof AppError) {
+    const { reason } = error.details;
+    return { code: error.code, message: error.message, ...(reason && { reason }) };
+  }
   ctx.log.error({ err: error }, `${what} failed`);
   return { code: 'internal', message: errorMessages.internal };
 }

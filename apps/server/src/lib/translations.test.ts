@@ -18,6 +18,9 @@ describe('translations the server writes from', () => {
     expect(textLanguage('ru-RU')).toBe('ru');
     expect(textLanguage('it')).toBe('en');
     expect(textLanguage(null)).toBe('en');
-    expect(() => translate('fr', 'analysis.noSuchKey')).toThrow(/No text for analysis.noSuchKey/);
+    expect(() => translate('fr', 'analysis.noSuchKey')).toThrow(/No text for twin:analysis.noSuchKey/);
+    expect(() => translate('fr', 'analysis.theContact', {}, 'demo')).toThrow(
+      /No text for demo:analysis.theContact/,
+    );
   });
 });

@@ -24,7 +24,10 @@ function fieldsFromZod(error: ZodError): Record<string, string> {
   return fields;
 }
 
-/** The one error model: `{ error: { code, message } }` with the code's status. */
+/**
+ * The one error model: `{ error: { code, message } }` with the code's status, and an AppError's
+ * `reason`, `fields` and `retryAfter` when it has them.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {

@@ -69,7 +69,8 @@ const INTRO =
   'Every request carries an API key as a bearer token; each key has per-resource permissions ' +
   '(contacts, messages, knowledge_base, ai_models × read, write) and limits per minute and per day. ' +
   'Errors answer `{ "error": { "code", "message" } }`: 401 for a missing, unknown, revoked or expired key, ' +
-  '403 naming the missing permission, 404 for anything that is not yours, 429 past a limit (with Retry-After).';
+  '403 naming the missing permission, 404 for anything that is not yours, 429 past a limit (with Retry-After). ' +
+  'Some also carry a `reason` (for example `contact_not_found`), a stable code for which refusal it is.';
 
 // The parts of an OpenAPI 3.1 document the page reads.
 interface JsonSchema {

@@ -13,6 +13,11 @@ export type FakeStep = FakeAnswer & {
    * side (a chat answer and a task's background analysis) each get their own answer.
    */
   match?: string;
+  /**
+   * The step stays after answering: every call it matches gets it, as from a model that always
+   * answers that way (a benchmark's model answering each task analysis with a valid object).
+   */
+  repeat?: boolean;
 };
 
 type FakeAnswer =
@@ -48,7 +53,10 @@ export interface FakeAiServer {
   /** Base URL including /v1, as a provider's baseURL. */
   baseUrl: string;
   requests: RecordedRequest[];
-  /** Answers for the next calls, in order; afterwards every call gets the default reply. */
+  /**
+   * Answers for the next calls, in order (a step with `repeat` answers every call it matches);
+   * afterwards every call gets the default reply.
+   */
   script(...steps: FakeStep[]): void;
   /** GET /v1/models (the health check) answers with this status; null restores 200. */
   failModelList(status: number | null): void;
@@ -302,7 +310,8 @@ async function startFake(dialect: Dialect): Promise<FakeAiServer> {
       }
       const raw = JSON.stringify(body);
       const index = steps.findIndex((candidate) => !candidate.match || raw.includes(candidate.match));
-      const step = index >= 0 ? steps.splice(index, 1)[0]! : DEFAULT_REPLY;
+      const step =
+        index < 0 ? DEFAULT_REPLY : steps[index]!.repeat ? steps[index]! : steps.splice(index, 1)[0]!;
       if (step.kind === 'hang') return;
       if (step.kind === 'status') {
         const headers: Record<string, string> = { 'content-type': 'application/json' };

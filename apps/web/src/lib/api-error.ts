@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from '@doppel/contracts';
+import { errorCodes, errorReasons, type ErrorCode, type ErrorReason } from '@doppel/contracts';
 
 /** Codes the server sends plus the two the client can only tell on its own. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'bad_response';
@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds until a rate-limited request may be retried. */
     readonly retryAfter?: number,
+    /** Which refusal it is, when the server said and this app knows it (errorReasons:<reason>). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }
@@ -31,6 +33,12 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 const knownCodes = new Set<string>(errorCodes);
+const knownReasons = new Set<string>(errorReasons);
+
+/** The server's reason if this app knows it; a newer server's unknown one is left out. */
+export function knownReason(value: unknown): ErrorReason | undefined {
+  return typeof value === 'string' && knownReasons.has(value) ? (value as ErrorReason) : undefined;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -57,9 +65,9 @@ function retryAfterHeader(response: Response): number | undefined {
 }
 
 /** The error a stream reports in its last event, with an unknown code read as 'internal'. */
-export function apiErrorFromStreamEvent(error: { code: string; message: string }): ApiError {
+export function apiErrorFromStreamEvent(error: { code: string; message: string; reason?: string }): ApiError {
   const code = knownCodes.has(error.code) ? (error.code as ErrorCode) : 'internal';
-  return new ApiError(code, error.message, 200);
+  return new ApiError(code, error.message, 200, undefined, undefined, knownReason(error.reason));
 }
 
 /**
@@ -82,7 +90,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
       ? (error.fields as Record<string, string>)
       : undefined;
   const retryAfter = typeof error?.retryAfter === 'number' ? error.retryAfter : retryAfterHeader(response);
-  return new ApiError(code, message, response.status, fields, retryAfter);
+  return new ApiError(code, message, response.status, fields, retryAfter, knownReason(error?.reason));
 }
 
 /** A fetch that threw: the network is down or the server is unreachable. */

@@ -17,12 +17,14 @@ export function formatRetryDelay(seconds: number, language: string = i18n.langua
 }
 
 /**
- * The text to show for a failed action: the server's message — translated when it is
- * the standard one for its code — else the screen's own fallback. Anything that is not an API
- * error is a bug on our side and reads 'An unexpected error occurred'.
+ * The text to show for a failed action: the words for the server's reason when it gave one
+ * this app knows (never its English message then), else the server's message — translated
+ * when it is the standard one for its code — else the screen's own fallback. Anything that is
+ * not an API error is a bug on our side and reads 'An unexpected error occurred'.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!isApiError(error)) return i18n.t('errors:unexpected');
+  if (error.reason) return i18n.t(`errorReasons:${error.reason}`);
   if (error.code === 'rate_limited') {
     return error.retryAfter
       ? i18n.t('errors:rateLimitedRetry', { when: formatRetryDelay(error.retryAfter) })

@@ -49,6 +49,11 @@ const SAME_AS_ENGLISH = new Set([
   'de twin:campaigns.descriptionRole',
   'fr twin:markers.urgent',
   'fr twin:analysis.message.conversation',
+  // The demo sandbox's samples: a city's name, and words French shares with English.
+  'fr demo:personas.founder.location',
+  'de demo:personas.founder.location',
+  'fr demo:personas.labels.humour',
+  'fr demo:personas.labels.podcasts',
   'fr assistant:composer.communityLabel', // "Subreddit" is Reddit's own word in every language
   'es assistant:composer.communityLabel',
   'de assistant:composer.communityLabel',

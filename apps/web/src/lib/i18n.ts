@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'shell',
   'settings',
   'errors',
+  'errorReasons',
   'tasks',
   'assistant',
   'tasksBoard',
@@ -25,11 +26,12 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
- * Dictionaries the server writes from (the offline engine's analysis, task titles of signals and
- * campaigns: apps/server/src/lib/translations.ts). They live here with the others, so their
- * completeness is checked the same way, but the web app never loads them.
+ * Dictionaries the server writes from (apps/server/src/lib/translations.ts): `twin`, the offline
+ * engine's analysis and the task titles of signals and campaigns; `demo`, the demo sandbox's
+ * sample data. They live here with the others, so their completeness is checked the same way, but
+ * the web app never loads them.
  */
-export const SERVER_NAMESPACES = ['twin'] as const;
+export const SERVER_NAMESPACES = ['twin', 'demo'] as const;
 
 /** Each language named in itself; the same in every dictionary, so kept out of them. */
 export const LANGUAGE_NATIVE_NAMES: Record<InterfaceLanguage, string> = {
@@ -64,7 +66,16 @@ type BundlePart =
 
 /** Namespaces of the public pages; the rest (shell, settings, tasks…) load with the app shell. */
 const PUBLIC_NAMESPACES: readonly Namespace[] = ['common', 'auth', 'errors'];
-const APP_NAMESPACES: readonly Namespace[] = ['shell', 'settings', 'tasks', 'assistant', 'tasksBoard'];
+// The words for the server's error reasons: every one comes from a signed-in screen, so they
+// load with the app, not with /auth (decision 039).
+const APP_NAMESPACES: readonly Namespace[] = [
+  'shell',
+  'settings',
+  'tasks',
+  'assistant',
+  'tasksBoard',
+  'errorReasons',
+];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>(
   '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth,unsubscribe}.ts',

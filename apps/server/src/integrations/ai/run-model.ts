@@ -70,13 +70,16 @@ function providerMessage(error: unknown): string {
 function toAppError(error: unknown, call: ModelCall, timeout: AbortSignal): AppError {
   if (error instanceof AppError) return error;
   if (timeout.aborted) {
-    return new AppError('ai_timeout', `The AI provider did not answer within ${call.timeoutMs / 1000} s`);
+    return new AppError('ai_timeout', `The AI provider did not answer within ${call.timeoutMs / 1000} s`, {
+      reason: 'ai_timed_out',
+    });
   }
   const refusedInternal = causeChain(error).find((cause) => cause instanceof InternalAddressError);
   if (refusedInternal) {
     return new AppError(
       'ai_provider_failed',
       `${refusedInternal.message}. The server's operator can allow that with AI_ALLOW_PRIVATE_BASE_URLS=true.`,
+      { reason: 'private_base_url_refused' },
     );
   }
   return new AppError(

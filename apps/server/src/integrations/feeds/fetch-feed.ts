@@ -6,7 +6,7 @@ import { fetchPublic, type PublicFetchFailure } from '../web/fetch-public';
  * (integrations/web/fetch-public.ts: http and https only, public addresses only — checked after
  * DNS resolution and on every redirect hop —, a time cap and a size cap). Polls are conditional: the validators of the last answer go back
  * as If-None-Match / If-Modified-Since, and a 304 means there is nothing to read. Errors carry
- * our words, never what the server answered.
+ * a reason (and the status), never what the server answered.
  */
 
 export const FEED_TIMEOUT_MS = 15_000;
@@ -14,7 +14,10 @@ export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 
 export type FeedFetchFailure = PublicFetchFailure;
 
-/** Why a feed could not be had; `message` is safe to show the user. */
+/**
+ * Why a feed could not be had. The user is told by `reason` (and `status`), which signals turn
+ * into a code the web app words; `message` is English, for the log.
+ */
 export class FeedFetchError extends Error {
   override name = 'FeedFetchError';
   constructor(
@@ -57,7 +60,7 @@ function decode(body: Buffer, contentType: string): string {
 
 /**
  * GETs a feed conditionally, following up to 5 redirects by hand so each hop's address is
- * checked again. Throws FeedFetchError with a message fit for the user.
+ * checked again. Throws FeedFetchError.
  */
 export async function fetchFeed(address: string, options: FetchFeedOptions = {}): Promise<FetchedFeed> {
   const headers: Record<string, string> = {

@@ -25,7 +25,7 @@ export interface ParsedFeed {
   entries: FeedEntry[];
 }
 
-/** The body is not a feed, or not one that can be read. `message` is safe to show. */
+/** The body is not a feed, or not one that can be read. `message` is English, for the log. */
 export class FeedParseError extends Error {
   override name = 'FeedParseError';
 }

@@ -393,7 +393,10 @@ describe('a provider that hangs', () => {
         headers,
       });
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(response.json()).toMatchObject({ ok: false, error: { code: 'ai_timeout' } });
+      expect(response.json()).toMatchObject({
+        ok: false,
+        error: { code: 'ai_timeout', reason: 'ai_timed_out' },
+      });
       expect(response.json().error.message).toBe('The AI provider did not answer within 0.3 s');
     } finally {
       await quick.app.close();
@@ -464,6 +467,7 @@ describe("a user's model base URL", () => {
         error: {
           code: 'ai_provider_failed',
           message: expect.stringMatching(/internal network address.*AI_ALLOW_PRIVATE_BASE_URLS=true/),
+          reason: 'private_base_url_refused',
         },
       });
       expect(openAi.requests.length).toBe(before);

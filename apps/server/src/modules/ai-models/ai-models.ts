@@ -121,6 +121,7 @@ export async function listAiModels(ctx: AppContext, auth: Actor): Promise<AiMode
 function assertBaseUrlFits(provider: string, baseUrl: string | null | undefined): void {
   if (provider === 'openai-compatible' && !baseUrl) {
     throw new AppError('validation_failed', 'An OpenAI-compatible model needs a base URL', {
+      reason: 'base_url_required',
       fields: { baseUrl: 'required' },
     });
   }

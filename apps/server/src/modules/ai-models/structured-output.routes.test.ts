@@ -241,6 +241,14 @@ describe('post suggestions by structured output', () => {
     expect(suggestions.texts).toEqual(texts);
     expect(suggestions.engine).toEqual({ kind: 'model', model: 'fake-writer' });
     expect(suggestions.fallback).toBeNull();
+    // "Why this draft" of each suggestion names the model and the language decision.
+    for (const kind of Object.keys(texts)) {
+      expect(suggestions.provenance?.[kind]).toMatchObject({
+        engine: 'model',
+        model: 'fake-writer',
+        language: { code: 'en', reason: 'requested' },
+      });
+    }
     const format = bed.openAi.requests.at(-1)!.body.response_format as {
       json_schema: { name: string; schema: { properties: object; required: string[] } };
     };

@@ -30,7 +30,11 @@ export async function testAiModel(ctx: AppContext, auth: Actor, id: string): Pro
       return {
         ok: false,
         latencyMs: Math.round(performance.now() - started),
-        error: { code: error.code, message: error.message },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details.reason && { reason: error.details.reason }),
+        },
       };
     }
     throw error;

@@ -128,7 +128,7 @@ export async function updateApiKey(
     })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning();
-  if (!row) throw new AppError('not_found', API_KEY_NOT_FOUND);
+  if (!row) throw new AppError('not_found', API_KEY_NOT_FOUND, { reason: 'api_key_not_found' });
   return toApiKey(row);
 }
 
@@ -137,7 +137,8 @@ export async function deleteApiKey(ctx: AppContext, userId: string, id: string):
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
-  if (deleted.length === 0) throw new AppError('not_found', API_KEY_NOT_FOUND);
+  if (deleted.length === 0)
+    throw new AppError('not_found', API_KEY_NOT_FOUND, { reason: 'api_key_not_found' });
 }
 
 /** Counts one accepted request of a key and when it was made. */

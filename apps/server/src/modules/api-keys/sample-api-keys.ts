@@ -1,24 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKeyPermission, ApiKeyService } from '@doppel/contracts';
+import type { ApiKeyPermission, ApiKeyService, InterfaceLanguage } from '@doppel/contracts';
 import { apiKeys, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
+import { textsIn, type Texts } from '../../lib/translations';
 
 /**
- * The demo sandbox's API keys, labelled as samples. Their text is never
+ * The demo sandbox's API keys, labelled as samples in the sandbox's language. Their text is never
  * made: the stored hash is of random bytes nobody holds, and sample keys are refused by the API
  * in any case.
  */
-export const SAMPLE_API_KEYS: Array<{
-  name: string;
-  description: string;
+const SAMPLE_API_KEYS: Array<{
+  /** The key's name before its sample label: what it is for, or the app it is for. */
+  name: (t: Texts) => string;
+  description: (t: Texts) => string;
   service: ApiKeyService;
   permissions: ApiKeyPermission[];
   requestsPerMinute: number;
   requestsPerDay: number;
 }> = [
   {
-    name: 'CRM sync (sample)',
-    description: 'Reads contacts and their messages for the CRM.',
+    name: (t) => t('apiKeys.crmSync.name'),
+    description: (t) => t('apiKeys.crmSync.description'),
     service: 'rest_client',
     permissions: [
       { resource: 'contacts', actions: ['read'] },
@@ -28,8 +30,8 @@ export const SAMPLE_API_KEYS: Array<{
     requestsPerDay: 10_000,
   },
   {
-    name: 'Claude Desktop (sample)',
-    description: 'Searches the knowledge base through the MCP server.',
+    name: () => 'Claude Desktop',
+    description: (t) => t('apiKeys.claudeDesktop.description'),
     service: 'doppel_mcp',
     permissions: [{ resource: 'knowledge_base', actions: ['read'] }],
     requestsPerMinute: 50,
@@ -43,10 +45,18 @@ function sampleKeyHash(): { keyHash: string; keyLast4: string } {
 }
 
 /** Writes a demo sandbox's sample keys, a day apart. */
-export async function seedSampleApiKeys(tx: DbOrTx, actor: Pick<Actor, 'userId'>, now: Date): Promise<void> {
+export async function seedSampleApiKeys(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  language: InterfaceLanguage,
+  now: Date,
+): Promise<void> {
+  const t = textsIn(language, 'demo');
   await tx.insert(apiKeys).values(
-    SAMPLE_API_KEYS.map((sample, index) => ({
+    SAMPLE_API_KEYS.map(({ name, description, ...sample }, index) => ({
       ...sample,
+      name: t('sampleLabel', { name: name(t) }),
+      description: description(t),
       ...sampleKeyHash(),
       userId: actor.userId,
       isSample: true,

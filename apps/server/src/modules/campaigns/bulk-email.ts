@@ -49,7 +49,8 @@ export async function sendBulkEmail(
         inArray(campaignLeads.id, ids),
       ),
     );
-  if (leads.length !== ids.length) throw new AppError('not_found', LEAD_NOT_FOUND);
+  if (leads.length !== ids.length)
+    throw new AppError('not_found', LEAD_NOT_FOUND, { reason: 'lead_not_found' });
   const byId = new Map(leads.map((lead) => [lead.id, lead]));
   const ordered = ids.map((id) => byId.get(id)!);
 

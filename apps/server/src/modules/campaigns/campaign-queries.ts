@@ -255,7 +255,7 @@ export async function findOwnCampaign(
     .from(campaigns)
     .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
-  if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  if (!row) throw new AppError('not_found', CAMPAIGN_NOT_FOUND, { reason: 'campaign_not_found' });
   return row;
 }
 
@@ -268,14 +268,16 @@ export function isClosed(status: CampaignStatus): boolean {
 /** Completed and cancelled campaigns are read-only (docs/decisions/019). */
 export function assertOpen(row: CampaignRow, doing: string): void {
   if (isClosed(row.status)) {
-    throw new AppError('conflict', `This campaign is ${row.status}; ${doing} is no longer possible.`);
+    throw new AppError('conflict', `This campaign is ${row.status}; ${doing} is no longer possible.`, {
+      reason: 'campaign_closed',
+    });
   }
 }
 
 /** One campaign with its metrics, as GET /api/campaigns/:id answers. */
 export async function getCampaign(ctx: AppContext, userId: string, id: string): Promise<Campaign> {
   const [found] = await selectWithFigures(ctx.db, userId, eq(campaigns.id, id));
-  if (!found) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  if (!found) throw new AppError('not_found', CAMPAIGN_NOT_FOUND, { reason: 'campaign_not_found' });
   const modelName = await campaignModelNames(ctx, userId);
   return toCampaign(found.row, found.figures, modelName(found.row.aiSettings.model));
 }

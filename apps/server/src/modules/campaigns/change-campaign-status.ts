@@ -33,6 +33,7 @@ export async function changeCampaignStatus(
       throw new AppError(
         'conflict',
         `A ${row.status} campaign cannot be moved to ${transition.to} (${action}).`,
+        { reason: 'campaign_transition_not_allowed' },
       );
     }
     await tx
@@ -57,9 +58,16 @@ export async function changeCampaignStatus(
 export async function retryCampaignRun(ctx: AppContext, userId: string, id: string): Promise<Campaign> {
   await ctx.db.transaction(async (tx) => {
     const row = await findOwnCampaign(tx, userId, id, { forUpdate: true });
-    if (row.status !== 'active')
-      throw new AppError('conflict', `A ${row.status} campaign does not run; start it first.`);
-    if (row.run.state !== 'failed') throw new AppError('conflict', 'The campaign’s run has not failed.');
+    if (row.status !== 'active') {
+      throw new AppError('conflict', `A ${row.status} campaign does not run; start it first.`, {
+        reason: 'campaign_not_active',
+      });
+    }
+    if (row.run.state !== 'failed') {
+      throw new AppError('conflict', 'The campaign’s run has not failed.', {
+        reason: 'campaign_run_not_failed',
+      });
+    }
     await tx
       .update(campaigns)
       .set({
@@ -78,5 +86,6 @@ export async function deleteCampaign(ctx: AppContext, userId: string, id: string
     .delete(campaigns)
     .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)))
     .returning({ id: campaigns.id });
-  if (deleted.length === 0) throw new AppError('not_found', CAMPAIGN_NOT_FOUND);
+  if (deleted.length === 0)
+    throw new AppError('not_found', CAMPAIGN_NOT_FOUND, { reason: 'campaign_not_found' });
 }

@@ -35,7 +35,9 @@ export function unsubscribeToken(ctx: AppContext, userId: string, address: strin
 /** The user and address a token names; invalid_token when it was not made by this server. */
 function readToken(ctx: AppContext, token: string): { userId: string; address: string } {
   const [userId, encoded, signature] = token.split('.');
-  const invalid = new AppError('invalid_token', 'This unsubscribe link is not valid.');
+  const invalid = new AppError('invalid_token', 'This unsubscribe link is not valid.', {
+    reason: 'unsubscribe_link_invalid',
+  });
   if (!userId || !encoded || !signature) throw invalid;
   const expected = Buffer.from(sign(ctx, `${userId}.${encoded}`));
   const given = Buffer.from(signature);
@@ -108,7 +110,11 @@ export async function showUnsubscribe(ctx: AppContext, token: string): Promise<U
 export async function confirmUnsubscribe(ctx: AppContext, token: string): Promise<void> {
   const { userId, address } = readToken(ctx, token);
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('invalid_token', 'This unsubscribe link is not valid.');
+  if (!user) {
+    throw new AppError('invalid_token', 'This unsubscribe link is not valid.', {
+      reason: 'unsubscribe_link_invalid',
+    });
+  }
   // Unsubscribed wins over an earlier bounce: it is the owner's own word.
   await ctx.db
     .insert(emailOptOuts)

@@ -79,7 +79,8 @@ export async function deleteGrowthCredential(
     .delete(growthCredentials)
     .where(and(eq(growthCredentials.userId, userId), eq(growthCredentials.provider, provider)))
     .returning({ id: growthCredentials.id });
-  if (deleted.length === 0) throw new AppError('not_found', CREDENTIAL_NOT_FOUND);
+  if (deleted.length === 0)
+    throw new AppError('not_found', CREDENTIAL_NOT_FOUND, { reason: 'provider_key_not_found' });
 }
 
 /**

@@ -23,7 +23,9 @@ export interface CsvHeaders {
 }
 
 function formatFailure(error: unknown): never {
-  if (error instanceof CsvFormatError) throw new AppError('validation_failed', error.message);
+  if (error instanceof CsvFormatError) {
+    throw new AppError('validation_failed', error.message, { reason: error.reason });
+  }
   throw error;
 }
 
@@ -40,9 +42,13 @@ export async function readLeadCsvHeaders(
     headers = readCsvHeaders(csv);
   } catch (error) {
     // csv-parse's own errors say which line and why; they are the user's file, not our fault.
-    throw new AppError('validation_failed', error instanceof Error ? error.message : String(error));
+    throw new AppError('validation_failed', error instanceof Error ? error.message : String(error), {
+      reason: 'csv_unreadable',
+    });
   }
-  if (headers.length === 0) throw new AppError('validation_failed', 'The file is empty.');
+  if (headers.length === 0) {
+    throw new AppError('validation_failed', 'The file is empty.', { reason: 'file_empty' });
+  }
   return { headers, suggestedMapping: guessLeadMapping(headers) };
 }
 

@@ -109,6 +109,7 @@ describe('leads by hand', () => {
     expect(sameEmail.json().error).toEqual({
       code: 'conflict',
       message: 'This campaign already has a lead with the email maya@example.com.',
+      reason: 'lead_duplicate',
     });
     await addLead(user, campaign.id, { name: 'Ann Lee', company: 'Atlas' });
     const sameName = await call(user, 'POST', `/api/campaigns/${campaign.id}/leads`, {
@@ -302,7 +303,17 @@ describe('CSV import', () => {
       csv: '"Name\n',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error.code).toBe('validation_failed');
+    expect(broken.json().error).toMatchObject({ code: 'validation_failed', reason: 'csv_unreadable' });
+    // An empty file: the web app words the reason, API clients read the message.
+    const empty = await call(user, 'POST', `/api/campaigns/${campaign.id}/leads/csv-headers`, {
+      csv: '\n\n',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'The file is empty.',
+      reason: 'file_empty',
+    });
   });
 
   it('imports good rows, counts duplicates and reports bad rows with their lines', async () => {
@@ -341,9 +352,13 @@ describe('CSV import', () => {
     expect(unbalanced.statusCode).toBe(400);
     expect(unbalanced.json().error.code).toBe('validation_failed');
     expect(unbalanced.json().error.message).toMatch(/quote/i);
+    expect(unbalanced.json().error.reason).toBe('csv_unreadable');
     const missing = await call(user, 'POST', url, { csv, mapping: { name: 'Full Name', phone: 'Phone' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe('The file has no column "Phone".');
+    expect(missing.json().error).toMatchObject({
+      message: 'The file has no column "Phone".',
+      reason: 'csv_column_missing',
+    });
     const noName = await call(user, 'POST', url, { csv, mapping: { email: 'Email' } });
     expect(noName.statusCode).toBe(400);
     const unknownField = await call(user, 'POST', url, {

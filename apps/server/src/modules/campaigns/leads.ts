@@ -193,6 +193,7 @@ export async function createLead(
         lead.email
           ? `This campaign already has a lead with the email ${lead.email}.`
           : `This campaign already has ${lead.name}${lead.company ? ` of ${lead.company}` : ''}.`,
+        { reason: 'lead_duplicate' },
       );
     }
     const [created] = await tx.select().from(campaignLeads).where(eq(campaignLeads.id, result.ids[0]!));
@@ -213,7 +214,7 @@ async function findOwnLead(db: DbOrTx, userId: string, campaignId: string, leadI
       ),
     )
     .for('update');
-  if (!lead) throw new AppError('not_found', LEAD_NOT_FOUND);
+  if (!lead) throw new AppError('not_found', LEAD_NOT_FOUND, { reason: 'lead_not_found' });
   return lead;
 }
 
@@ -258,5 +259,5 @@ export async function deleteLead(
       ),
     )
     .returning({ id: campaignLeads.id });
-  if (deleted.length === 0) throw new AppError('not_found', LEAD_NOT_FOUND);
+  if (deleted.length === 0) throw new AppError('not_found', LEAD_NOT_FOUND, { reason: 'lead_not_found' });
 }

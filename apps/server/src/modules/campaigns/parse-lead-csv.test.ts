@@ -75,13 +75,15 @@ describe('parseLeadCsv', () => {
 
   it('refuses a mapping to a column the file does not have', () => {
     expect(() => parseLeadCsv('Name,Email\nAnn,ann@example.com\n', { name: 'Name', phone: 'Phone' })).toThrow(
-      new CsvFormatError('The file has no column "Phone".'),
+      new CsvFormatError('csv_column_missing', 'The file has no column "Phone".'),
     );
   });
 
   it('refuses a file it cannot read: unbalanced quotes, nothing in it, too many rows', () => {
     expect(() => parseLeadCsv('Name\n"Ann\n', { name: 'Name' })).toThrow(CsvFormatError);
-    expect(() => parseLeadCsv('\n\n', { name: 'Name' })).toThrow(new CsvFormatError('The file is empty.'));
+    expect(() => parseLeadCsv('\n\n', { name: 'Name' })).toThrow(
+      new CsvFormatError('file_empty', 'The file is empty.'),
+    );
     const big = ['Name', ...Array.from({ length: LEAD_CSV_MAX_ROWS + 1 }, (_, index) => `P${index}`)].join(
       '\n',
     );

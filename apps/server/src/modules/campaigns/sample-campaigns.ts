@@ -4,17 +4,22 @@ import {
   type CampaignStatus,
   type CreateCampaignInput,
   type EnrichedValue,
+  type InterfaceLanguage,
   type LeadStatus,
 } from '@doppel/contracts';
 import { campaignLeads, campaigns, type DbOrTx } from '@doppel/db';
+import { textsIn } from '../../lib/translations';
 
 /**
  * The demo sandbox's campaigns: one of each of several types and statuses, with
  * leads whose statuses and dates give the funnel and the chart something to show. Names say
- * '(sample)', rows carry is_sample, and every lead's address is on the reserved example.com.
+ * '(sample)' in the sandbox's language, rows carry is_sample, and every lead's address is on the
+ * reserved example.com. The leads' names, companies and positions are as their profiles give them.
  */
 interface SampleCampaign {
-  wizard: CreateCampaignInput;
+  /** The campaign's name and description in the demo dictionaries: campaigns.<texts>. */
+  texts: string;
+  wizard: Omit<CreateCampaignInput, 'name' | 'description'>;
   status: CampaignStatus;
   progress: number;
   ageDays: number;
@@ -23,10 +28,9 @@ interface SampleCampaign {
 
 const SAMPLE_CAMPAIGNS: SampleCampaign[] = [
   {
+    texts: 'seedRound',
     wizard: {
       goal: 'raise_funding',
-      name: 'Seed Round Investors (sample)',
-      description: 'Find angels and seed funds that back B2B AI tools.',
       sources: ['csv_upload', 'inner_crm'],
       targetContactCount: 100,
       tools: ['clearbit', 'hunter'],
@@ -85,10 +89,9 @@ const SAMPLE_CAMPAIGNS: SampleCampaign[] = [
     ],
   },
   {
+    texts: 'integrationPartners',
     wizard: {
       goal: 'find_partners',
-      name: 'Integration Partners (sample)',
-      description: 'Reach CRM and helpdesk vendors for joint integrations.',
       sources: ['pipedrive'],
       targetContactCount: 200,
       tools: ['people_data_labs'],
@@ -111,10 +114,9 @@ const SAMPLE_CAMPAIGNS: SampleCampaign[] = [
     ],
   },
   {
+    texts: 'enterprisePilots',
     wizard: {
       goal: 'acquire_customers',
-      name: 'Enterprise Pilots (sample)',
-      description: 'Book pilots with operations leaders at mid-size companies.',
       sources: ['apollo_search', 'google_sheets'],
       targetContactCount: 300,
       tools: ['zoominfo', 'lusha'],
@@ -126,10 +128,9 @@ const SAMPLE_CAMPAIGNS: SampleCampaign[] = [
     leads: [],
   },
   {
+    texts: 'foundingEngineer',
     wizard: {
       goal: 'hire_talent',
-      name: 'Founding Engineer (sample)',
-      description: 'Find senior TypeScript engineers open to an early-stage role.',
       sources: ['manual_input'],
       targetContactCount: 50,
       tools: ['snov'],
@@ -179,9 +180,19 @@ function sampleEnrichment(company: string): Record<string, EnrichedValue> {
   };
 }
 
-export async function seedSampleCampaigns(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+export async function seedSampleCampaigns(
+  tx: DbOrTx,
+  userId: string,
+  language: InterfaceLanguage,
+  now: Date,
+): Promise<void> {
+  const t = textsIn(language, 'demo');
   for (const [index, sample] of SAMPLE_CAMPAIGNS.entries()) {
-    const draft = buildCampaignDraft(sample.wizard);
+    const draft = buildCampaignDraft({
+      ...sample.wizard,
+      name: t('sampleLabel', { name: t(`campaigns.${sample.texts}.name`) }),
+      description: t(`campaigns.${sample.texts}.description`),
+    });
     const createdAt = new Date(now.getTime() - sample.ageDays * DAY_MS - index * 1000);
     const done = (threshold: number) => sample.progress >= threshold;
     const [campaign] = await tx

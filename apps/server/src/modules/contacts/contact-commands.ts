@@ -43,7 +43,7 @@ export async function getContact(db: DbOrTx, userId: string, contactId: string):
     .select(columns)
     .from(contacts)
     .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
-  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND);
+  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
   return toContact(row);
 }
 
@@ -89,6 +89,6 @@ export async function updateContact(
     })
     .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
     .returning(columns);
-  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND);
+  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
   return toContact(row);
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, users } from '@doppel/db';
+import type { Task } from '@doppel/contracts';
+import { and, communicationHistory, contacts, eq, users } from '@doppel/db';
 import type { DoppelApp } from '../../app';
 import { ManualClock, cookieValue, createTestApp, signedInUser, uniqueIp } from '../../test-support/test-app';
+import { detectLanguage } from '../language';
 import { removeExpiredDemoSandboxes } from './remove-expired-demo-sandboxes';
 
 let doppel: DoppelApp;
@@ -236,5 +238,110 @@ describe('demo mode', () => {
     expect(removed).toBeGreaterThanOrEqual(1);
     const left = await doppel.ctx.db.select().from(users).where(eq(users.id, demo.user.id));
     expect(left).toEqual([]);
+  });
+});
+
+describe.each(['ru', 'de'] as const)('a demo sandbox in %s', (language) => {
+  let token: string;
+  let userId: string;
+  const get = async <T>(url: string) =>
+    (await doppel.app.inject({ method: 'GET', url, headers: authed(token) })).json<T>();
+  beforeAll(async () => {
+    const demo = (await startDemo(language)).json<{ accessToken: string; user: { id: string } }>();
+    token = demo.accessToken;
+    userId = demo.user.id;
+  });
+
+  it('writes what the user reads about each sample task in the sandbox’s language', async () => {
+    const page = await get<{ items: Task[] }>('/api/tasks?limit=100');
+    expect(page.items).toHaveLength(8);
+    for (const task of page.items) {
+      const { summary, recommendation, analysisData = {} } = task.context;
+      const words = [task.title, task.description, summary, recommendation, ...Object.values(analysisData)];
+      expect(detectLanguage(words.join('. ')), task.title).toBe(language);
+    }
+  });
+
+  /** The sample tasks with a contact, and the quick and detailed drafts to each. */
+  async function draftsToContacts(): Promise<Array<{ task: Task; drafts: string[] }>> {
+    const page = await get<{ items: Task[] }>('/api/tasks?limit=100');
+    const withContacts = page.items.filter((task) => task.contact);
+    return Promise.all(
+      withContacts.map(async (task) => {
+        const drafted = await doppel.app.inject({
+          method: 'POST',
+          url: `/api/tasks/${task.id}/drafts`,
+          headers: authed(token),
+          payload: { kinds: ['quick', 'detailed'] },
+        });
+        expect(drafted.statusCode, drafted.body).toBe(200);
+        return { task, drafts: Object.values(drafted.json<Task>().responses) };
+      }),
+    );
+  }
+
+  it('keeps what each sample contact wrote, and the drafts to them, in the contact’s language', async () => {
+    const inbound = await doppel.ctx.db
+      .select({ text: communicationHistory.text, language: contacts.language })
+      .from(communicationHistory)
+      .innerJoin(contacts, eq(contacts.id, communicationHistory.contactId))
+      .where(and(eq(communicationHistory.userId, userId), eq(communicationHistory.direction, 'inbound')));
+    expect(new Set(inbound.map((message) => message.language))).toEqual(new Set(['de', 'ru']));
+    for (const message of inbound) expect(detectLanguage(message.text), message.text).toBe(message.language);
+
+    const drafted = await draftsToContacts();
+    expect(new Set(drafted.map(({ task }) => task.contact!.language))).toEqual(
+      new Set(['de', 'ru', 'fr', 'es', 'en']),
+    );
+    for (const { task, drafts } of drafted) {
+      const { lastMessage, lastMessageOriginal } = task.context;
+      if (task.type === 'message_reply') {
+        // The task shows the message in the user's language, with the contact's words beside it.
+        expect(detectLanguage(lastMessage!)).toBe(language);
+        expect(detectLanguage(lastMessageOriginal ?? lastMessage!)).toBe(task.contact!.language);
+      }
+      // A post the trigger quotes is as the contact wrote it.
+      const { linkedinActivity, originalPost } = task.context.triggerData ?? {};
+      for (const post of [linkedinActivity, originalPost].filter((text) => text !== undefined)) {
+        expect(detectLanguage(post), post).toBe(task.contact!.language);
+      }
+      for (const draft of drafts) {
+        // What a reply quotes is checked below: the rest of every draft is the contact's language.
+        const own = lastMessage ? draft.replace(lastMessage, '') : draft;
+        expect(detectLanguage(own), draft).toBe(task.contact!.language);
+      }
+    }
+  });
+
+  // The offline engine's detailed reply quotes what the contact wrote (drafting/offline-draft.ts
+  // fills {message} from lastMessageOriginal when the message was translated for the user).
+  it('quotes the contact’s own words in a reply, not the user’s translation of them', async () => {
+    for (const { task, drafts } of await draftsToContacts()) {
+      const { lastMessage, lastMessageOriginal } = task.context;
+      if (!lastMessageOriginal) continue;
+      for (const draft of drafts) expect(draft, draft).not.toContain(lastMessage);
+    }
+  });
+
+  it('names and describes the sample personas, documents, campaigns, sources and keys in the sandbox’s language', async () => {
+    const personas = await get<{
+      items: Array<{ description: string | null; communicationStyle: string | null }>;
+    }>('/api/personas');
+    const documents = await get<{ items: Array<{ name: string }> }>('/api/documents');
+    const campaigns = await get<{ items: Array<{ name: string; description: string | null }> }>(
+      '/api/campaigns',
+    );
+    const sources = await get<{ items: Array<{ name: string }> }>('/api/signals/sources');
+    const keys = await get<{ items: Array<{ name: string; description: string | null }> }>('/api/keys');
+    const areas = {
+      personas: personas.items.flatMap((persona) => [persona.description, persona.communicationStyle]),
+      documents: documents.items.map((document) => document.name),
+      campaigns: campaigns.items.flatMap((campaign) => [campaign.name.split(':')[0], campaign.description]),
+      sources: sources.items.map((source) => source.name),
+      keys: keys.items.flatMap((key) => [key.name, key.description]),
+    };
+    for (const [area, texts] of Object.entries(areas)) {
+      expect(detectLanguage(texts.filter(Boolean).join('. ')), area).toBe(language);
+    }
   });
 });

@@ -1,10 +1,19 @@
-import type { ContactSource, TaskContext, TaskPriority, TaskStatus, TaskType } from '@doppel/contracts';
+import type {
+  ContactSource,
+  InterfaceLanguage,
+  RecommendationKind,
+  TaskContext,
+  TaskPriority,
+  TaskStatus,
+  TaskType,
+} from '@doppel/contracts';
+import { textsIn, translate } from '../../lib/translations';
 
 export interface SampleContact {
   key: string;
   name: string;
   company: string;
-  language: 'en' | 'ru' | 'fr' | 'es' | 'de';
+  language: InterfaceLanguage;
   source: ContactSource;
   handle: string;
 }
@@ -65,152 +74,197 @@ export const SAMPLE_CONTACTS: SampleContact[] = [
   },
 ];
 
-/** Sample tasks: every task type and every trigger type, in the contacts' languages. */
-export const SAMPLE_TASKS: SampleTask[] = [
-  {
-    contactKey: 'anna',
-    type: 'message_reply',
-    priority: 'high',
-    status: 'pending',
-    title: 'Reply to Anna about the pilot',
-    description: 'Anna asks whether the pilot can start next month.',
-    ageMinutes: 35,
-    context: {
-      summary: 'Anna wants to start a paid pilot next month and asks for a short call.',
-      recommendation: 'URGENT: answer within 24H and propose two call slots.',
-      triggerType: 'message',
-      lastMessage: 'Hi! Could we start the pilot next month? A short call this week would help.',
-      lastMessageOriginal:
-        'Hallo! Könnten wir den Pilot nächsten Monat starten? Ein kurzer Call diese Woche wäre hilfreich.',
-      analysisData: {
-        contactActivity: 'Replied within an hour to the last three messages',
-        opportunityType: 'Paid pilot',
-        recommendedApproach: 'Confirm the date, offer two slots',
+function sampleContact(key: string): SampleContact {
+  const contact = SAMPLE_CONTACTS.find((candidate) => candidate.key === key);
+  if (!contact) throw new Error(`No sample contact ${key}`);
+  return contact;
+}
+
+/**
+ * What a sample contact wrote (a message, a post), or a headline about them: in the contact's
+ * language whatever the sandbox's, as quoted words stay as they were written (decision 038), and
+ * drafts to the contact quote them. The demo dictionaries hold it in every language, so the one
+ * the contact writes in is looked up.
+ */
+function quoted(contactKey: string, key: string): string {
+  return translate(sampleContact(contactKey).language, `quoted.${key}`, {}, 'demo');
+}
+
+/**
+ * A contact's message as the task shows it: translated into the sandbox's language, the original
+ * kept beside it, as auto-translate does; a message already in that language is shown as it is.
+ */
+function inboundMessage(
+  language: InterfaceLanguage,
+  contactKey: string,
+  key: string,
+): Pick<TaskContext, 'lastMessage' | 'lastMessageOriginal'> {
+  const asWritten = quoted(contactKey, key);
+  if (sampleContact(contactKey).language === language) return { lastMessage: asWritten };
+  return { lastMessage: translate(language, `quoted.${key}`, {}, 'demo'), lastMessageOriginal: asWritten };
+}
+
+/**
+ * Sample tasks: every task type and every trigger type, about contacts in all five languages.
+ * What the user reads — titles, summaries, recommendations, the analysis — is in the sandbox's
+ * language; what the contacts wrote stays in theirs.
+ */
+export function sampleTasks(language: InterfaceLanguage): SampleTask[] {
+  const t = textsIn(language, 'demo');
+  const texts = (task: string) => ({
+    title: t(`tasks.${task}.title`),
+    description: t(`tasks.${task}.description`),
+  });
+  // The recommendation starts with the marker in the user's words, as the offline engine's does,
+  // and says its kind, which the web app colours.
+  const recommendation = (task: string, kind: RecommendationKind) => {
+    const text = t(`tasks.${task}.recommendation`);
+    return {
+      recommendation:
+        kind === 'other'
+          ? text
+          : translate(language, 'markers.line', { marker: translate(language, `markers.${kind}`), text }),
+      recommendationKind: kind,
+    };
+  };
+  const analysisData = (task: string) => ({
+    contactActivity: t(`tasks.${task}.contactActivity`),
+    opportunityType: t(`tasks.${task}.opportunityType`),
+    recommendedApproach: t(`tasks.${task}.approach`),
+  });
+  const lucia = sampleContact('lucia');
+  const mark = sampleContact('mark');
+  return [
+    {
+      contactKey: 'anna',
+      type: 'message_reply',
+      priority: 'high',
+      status: 'pending',
+      ...texts('pilot'),
+      ageMinutes: 35,
+      context: {
+        summary: t('tasks.pilot.summary'),
+        ...recommendation('pilot', 'urgent'),
+        triggerType: 'message',
+        ...inboundMessage(language, 'anna', 'annaMessage'),
+        analysisData: analysisData('pilot'),
       },
     },
-  },
-  {
-    contactKey: 'ivan',
-    type: 'message_reply',
-    priority: 'medium',
-    status: 'pending',
-    title: 'Answer Ivan’s question on integrations',
-    description: 'Ivan asks whether Telegram and Slack can be connected at once.',
-    ageMinutes: 90,
-    context: {
-      summary: 'Ivan is evaluating the product for his team and asks about integrations.',
-      recommendation: 'OPPORTUNITY: show both integrations and offer a demo.',
-      triggerType: 'message',
-      lastMessage: 'Can Telegram and Slack be connected at the same time?',
-      lastMessageOriginal: 'Можно ли подключить Telegram и Slack одновременно?',
-      analysisData: {
-        contactActivity: 'Three messages this week',
-        opportunityType: 'Team licence',
-        recommendedApproach: 'Short, concrete answer with a link',
+    {
+      contactKey: 'ivan',
+      type: 'message_reply',
+      priority: 'medium',
+      status: 'pending',
+      ...texts('integrations'),
+      ageMinutes: 90,
+      context: {
+        summary: t('tasks.integrations.summary'),
+        ...recommendation('integrations', 'opportunity'),
+        triggerType: 'message',
+        ...inboundMessage(language, 'ivan', 'ivanMessage'),
+        analysisData: analysisData('integrations'),
       },
     },
-  },
-  {
-    contactKey: 'lucia',
-    type: 'proactive_message',
-    priority: 'medium',
-    status: 'pending',
-    title: 'Congratulate Lucía on her new role',
-    description: 'Lucía became Head of Partnerships at Soluciones Sol.',
-    ageMinutes: 240,
-    context: {
-      summary: 'A job change is a natural moment to reconnect.',
-      recommendation: 'SOCIAL: congratulate and suggest a catch-up.',
-      triggerType: 'linkedin_job_change',
-      triggerData: {
-        jobChangeCompany: 'Soluciones Sol',
-        linkedinActivity: 'Started as Head of Partnerships',
-      },
-      analysisData: {
-        contactActivity: 'Posts weekly on LinkedIn',
-        opportunityType: 'Partnership',
-        recommendedApproach: 'Warm, personal note',
+    {
+      contactKey: lucia.key,
+      type: 'proactive_message',
+      priority: 'medium',
+      status: 'pending',
+      ...texts('newRole'),
+      ageMinutes: 240,
+      context: {
+        summary: t('tasks.newRole.summary'),
+        ...recommendation('newRole', 'social'),
+        triggerType: 'linkedin_job_change',
+        triggerData: {
+          jobChangeCompany: lucia.company,
+          linkedinActivity: quoted(lucia.key, 'luciaPost'),
+        },
+        analysisData: analysisData('newRole'),
       },
     },
-  },
-  {
-    contactKey: 'claire',
-    type: 'proactive_message',
-    priority: 'low',
-    status: 'in_progress',
-    title: 'Share the funding news with Claire',
-    description: 'Atelier Numérique raised a seed round; a good time to reach out.',
-    ageMinutes: 600,
-    context: {
-      summary: 'Claire’s company announced a seed round in the press.',
-      recommendation: 'Mention the news and offer help with scaling outreach.',
-      triggerType: 'rss_news',
-      triggerData: {
-        newsTitle: 'Atelier Numérique lève 2 M€',
-        newsSource: 'Sample Tech News',
-        newsUrl: 'https://example.com/news/atelier-numerique',
+    {
+      contactKey: 'claire',
+      type: 'proactive_message',
+      priority: 'low',
+      status: 'in_progress',
+      ...texts('funding'),
+      ageMinutes: 600,
+      context: {
+        summary: t('tasks.funding.summary'),
+        ...recommendation('funding', 'other'),
+        triggerType: 'rss_news',
+        triggerData: {
+          newsTitle: quoted('claire', 'claireNewsTitle'),
+          newsSource: t('signals.newsFeed'),
+          newsUrl: 'https://example.com/news/atelier-numerique',
+        },
       },
     },
-  },
-  {
-    contactKey: null,
-    type: 'linkedin_post',
-    priority: 'medium',
-    status: 'pending',
-    title: 'Post: lessons from 100 customer calls',
-    description: 'A story post for your LinkedIn audience.',
-    ageMinutes: 1440,
-    context: {
-      summary: 'Your audience engages most with founder stories.',
-      recommendation: 'SOCIAL: publish on Tuesday morning.',
-      socialContext: { audienceSize: 4800, engagementRate: 3.4, bestPostingTime: 'Tuesday 09:00' },
-    },
-  },
-  {
-    contactKey: null,
-    type: 'reddit_post',
-    priority: 'low',
-    status: 'pending',
-    title: 'Start a discussion in r/startups',
-    description: 'Ask founders how they follow up after conferences.',
-    ageMinutes: 2000,
-    context: {
-      summary: 'A discussion post fits the community rules better than a showcase.',
-      recommendation: 'Ask an open question and answer comments within the first hour.',
-      socialContext: { audienceSize: 1_700_000, engagementRate: 1.2, bestPostingTime: 'Weekdays 15:00 UTC' },
-    },
-  },
-  {
-    contactKey: 'mark',
-    type: 'reddit_comment',
-    priority: 'high',
-    status: 'pending',
-    title: 'Comment on Mark’s thread about outreach tools',
-    description: 'Mark asked for recommendations on founder outreach.',
-    ageMinutes: 300,
-    context: {
-      summary: 'Mark (an investor you know) asked the community for tool recommendations.',
-      recommendation: 'OPPORTUNITY: answer as an expert, without a hard sell.',
-      triggerType: 'social_comment',
-      triggerData: {
-        platform: 'Reddit',
-        community: 'r/venturecapital',
-        originalAuthor: 'Mark Thompson',
-        originalPost: 'Which tools do founders use to keep up with investor updates?',
+    {
+      contactKey: null,
+      type: 'linkedin_post',
+      priority: 'medium',
+      status: 'pending',
+      ...texts('customerCalls'),
+      ageMinutes: 1440,
+      context: {
+        summary: t('tasks.customerCalls.summary'),
+        ...recommendation('customerCalls', 'social'),
+        socialContext: {
+          audienceSize: 4800,
+          engagementRate: 3.4,
+          bestPostingTime: t('tasks.customerCalls.bestPostingTime'),
+        },
       },
     },
-  },
-  {
-    contactKey: null,
-    type: 'high_concept_analysis',
-    priority: 'low',
-    status: 'completed',
-    title: 'Review your positioning for Q4',
-    description: 'Compare your current positioning with the goal of your main persona.',
-    ageMinutes: 4000,
-    context: {
-      summary: 'Your messages focus on features; your goal persona responds to outcomes.',
-      recommendation: 'Rewrite the three key messages around outcomes.',
+    {
+      contactKey: null,
+      type: 'reddit_post',
+      priority: 'low',
+      status: 'pending',
+      ...texts('discussion'),
+      ageMinutes: 2000,
+      context: {
+        summary: t('tasks.discussion.summary'),
+        ...recommendation('discussion', 'other'),
+        socialContext: {
+          audienceSize: 1_700_000,
+          engagementRate: 1.2,
+          bestPostingTime: t('tasks.discussion.bestPostingTime'),
+        },
+      },
     },
-  },
-];
+    {
+      contactKey: mark.key,
+      type: 'reddit_comment',
+      priority: 'high',
+      status: 'pending',
+      ...texts('outreachTools'),
+      ageMinutes: 300,
+      context: {
+        summary: t('tasks.outreachTools.summary'),
+        ...recommendation('outreachTools', 'opportunity'),
+        triggerType: 'social_comment',
+        triggerData: {
+          platform: 'Reddit',
+          community: 'r/venturecapital',
+          originalAuthor: mark.name,
+          originalPost: quoted(mark.key, 'markPost'),
+        },
+      },
+    },
+    {
+      contactKey: null,
+      type: 'high_concept_analysis',
+      priority: 'low',
+      status: 'completed',
+      ...texts('positioning'),
+      ageMinutes: 4000,
+      context: {
+        summary: t('tasks.positioning.summary'),
+        ...recommendation('positioning', 'other'),
+      },
+    },
+  ];
+}

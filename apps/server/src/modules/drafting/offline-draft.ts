@@ -19,6 +19,7 @@ function templateValues({ about }: DraftBrief): Record<string, string> {
     name: about.contact?.name ?? trigger.originalAuthor ?? '',
     company: about.contact?.company ?? trigger.jobChangeCompany ?? '',
     message:
+      about.messageAsWritten ??
       about.message ??
       trigger.newsTitle ??
       trigger.linkedinActivity ??

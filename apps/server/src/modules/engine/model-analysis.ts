@@ -91,6 +91,8 @@ export async function translateWithModel(
   });
   const translation = answer.text.trim();
   if (!translation)
-    throw new AppError('ai_provider_failed', `${model.config.model} returned an empty translation`);
+    throw new AppError('ai_provider_failed', `${model.config.model} returned an empty translation`, {
+      reason: 'empty_translation',
+    });
   return translation;
 }

@@ -34,6 +34,19 @@ describe('offline analysis', () => {
     expect(analysis.summary).toBe('Иван writes: “Нам нужно срочно обсудить пилот.”');
   });
 
+  it('quotes the request, not a greeting that opens the message on its own', () => {
+    const summary = (text: string) =>
+      analyzeOffline({ type: 'message_reply', text, contactName: 'Оскар' }, 'ru').summary;
+    expect(summary('Здравствуйте! Можем ли мы начать пилот в следующем месяце? Сколько он стоит?')).toBe(
+      'Оскар пишет: «Можем ли мы начать пилот в следующем месяце?»',
+    );
+    expect(summary('Hi! Hello there. Could we book a demo on Thursday?')).toBe(
+      'Оскар пишет: «Could we book a demo on Thursday?»',
+    );
+    // A greeting alone is still what they wrote.
+    expect(summary('Привет!')).toBe('Оскар пишет: «Привет!»');
+  });
+
   it('finds opportunities: pilot, investment, partnership, sale', () => {
     const kind = (text: string) =>
       analyzeOffline({ type: 'message_reply', text }).analysisData.opportunityType;

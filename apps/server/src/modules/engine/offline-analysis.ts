@@ -126,6 +126,24 @@ function firstSentence(text: string, max = 160): string {
   return shortenText(sentence, max);
 }
 
+/** Words a sentence must have to say something: "Hi!", "Здравствуйте!", "Guten Tag!" do not. */
+const GIST_MIN_WORDS = 3;
+
+/**
+ * The first sentence of a message that says something: a greeting that opens it on its own
+ * ("Здравствуйте! Можем ли мы начать пилот…?") is passed over, so the summary quotes the request.
+ */
+function messageGist(text: string, max = 160): string {
+  let rest = text.replace(/\s+/g, ' ').trim();
+  for (;;) {
+    const sentence = /^(.+?[.!?…])(\s|$)/u.exec(rest)?.[1];
+    const after = sentence ? rest.slice(sentence.length).trim() : '';
+    if (!sentence || !after || (sentence.match(/\p{L}+/gu)?.length ?? 0) >= GIST_MIN_WORDS)
+      return shortenText(sentence ?? rest, max);
+    rest = after;
+  }
+}
+
 /** The message's language, else the contact's; English for a language Doppel cannot write. */
 function answerLanguage(input: AnalysisInput): TemplateLanguage {
   return languageToAnswer(input.text, input.contactLanguage).language;
@@ -218,7 +236,7 @@ export function analyzeOffline(
   }
 
   const summary = text
-    ? t('analysis.message.summary', { who, text: firstSentence(text) })
+    ? t('analysis.message.summary', { who, text: messageGist(text) })
     : t('analysis.message.summaryEmpty', { who });
   const urgent = isUrgent(text);
   const opportunity = OPPORTUNITIES.find((candidate) => candidate.words.test(text))?.key;

@@ -259,6 +259,13 @@ function firstSentenceOf(text: string): string {
   return /^(.+?[.!?…])(\s|$)/u.exec(text)?.[1] ?? text;
 }
 
+/** What a message's summary quotes: its first sentence past a greeting of one or two words. */
+function gistOf(text: string): string {
+  const first = firstSentenceOf(text);
+  const rest = text.slice(first.length).trim();
+  return rest && (first.match(/\p{L}+/gu)?.length ?? 0) < 3 ? gistOf(rest) : first;
+}
+
 describe('offline analysis of inbound messages (message_reply)', () => {
   describe.each(LANGUAGES)('%s', (language) => {
     const fixture = FIXTURES[language];
@@ -294,7 +301,7 @@ describe('offline analysis of inbound messages (message_reply)', () => {
       expect(analysis.priority).toBe('high');
       expect(analysis.analysisData.opportunityType).toBe('Paid pilot');
       expect(analysis.summary).toContain(fixture.contact.name);
-      expect(analysis.summary).toContain(firstSentenceOf(fixture.urgent));
+      expect(analysis.summary).toContain(gistOf(fixture.urgent));
     });
 
     it(`finds the ${fixture.opportunity.type.toLowerCase()} opportunity: OPPORTUNITY, high priority`, () => {
@@ -310,7 +317,7 @@ describe('offline analysis of inbound messages (message_reply)', () => {
       expect(colourOf(analysis.recommendation)).toBe('green');
       expect(analysis.priority).toBe('high');
       expect(analysis.analysisData.opportunityType).toBe(fixture.opportunity.type);
-      expect(analysis.summary).toContain(firstSentenceOf(fixture.opportunity.text));
+      expect(analysis.summary).toContain(gistOf(fixture.opportunity.text));
     });
 
     it('answers a plain question at medium priority, without the urgent or opportunity words', () => {
@@ -562,7 +569,7 @@ describe('withAnalysis: the analysis every new task goes through', () => {
       });
       expect(context.language).toBe(language);
       expect(context.analyzedBy).toBe(OFFLINE_ENGINE);
-      expect(context.summary).toContain(firstSentenceOf(fixture.urgent));
+      expect(context.summary).toContain(gistOf(fixture.urgent));
       expect(colourOf(context.recommendation ?? '')).toBe('red');
       expect(context.analysisData?.opportunityType).toBe('Paid pilot');
       expect(context.analysisData?.recommendedApproach).toBeTruthy();

@@ -195,7 +195,7 @@ export async function acceptProposal(
   // of the right types may reach the persona.
   const stored = personaProposalSchema.strict().safeParse(task.context.proposal);
   if (task.type !== 'high_concept_analysis' || !personaId || !stored.success) {
-    throw new AppError('conflict', NO_PROPOSAL);
+    throw new AppError('conflict', NO_PROPOSAL, { reason: 'no_persona_proposal' });
   }
   const proposal = stored.data;
   const chosen = Object.fromEntries(
@@ -207,7 +207,7 @@ export async function acceptProposal(
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await setPersonaFields(tx, userId, personaId, chosen, now))) {
-      throw new AppError('not_found', 'Persona not found');
+      throw new AppError('not_found', 'Persona not found', { reason: 'persona_not_found' });
     }
     await setTaskStatus(tx, { userId }, taskId, 'completed', now);
     return { task: await getTask(tx, userId, taskId), persona: await getPersona(tx, userId, personaId) };

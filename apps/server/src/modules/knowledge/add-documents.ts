@@ -4,6 +4,8 @@ import {
   KNOWLEDGE_QUOTA_BYTES,
   MAX_UPLOAD_BYTES,
   type CreateLinkInput,
+  type DocumentErrorCode,
+  type ErrorReason,
   type KnowledgeDocument,
   type LinkPreview,
   type UploadErrorCode,
@@ -13,7 +15,7 @@ import { and, documents, eq, isNotNull, sql } from '@doppel/db';
 import { PageFetchError } from '../../integrations/web/fetch-page';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { ExtractionError } from './document-errors';
+import { ExtractionError, fetchFailureCode } from './document-errors';
 import { DOCUMENT_NOT_FOUND, getDocument } from './documents';
 import { sniffFileType, type UploadType } from './file-types';
 import { isYouTubeUrl } from './read-html';
@@ -66,7 +68,18 @@ function displayName(fileName: string): string {
   return cutText(fileName.split(/[\\/]/).pop()!.trim(), 200) || 'file';
 }
 
-type UploadCheck = { type: UploadType } | { error: { code: UploadErrorCode; message: string } };
+/** Why the checks refuse a file; storage_unavailable comes later, from the file store. */
+type UploadRefusal = Exclude<UploadErrorCode, 'storage_unavailable'>;
+
+type UploadCheck = { type: UploadType } | { error: { code: UploadRefusal; message: string } };
+
+/** A refused replacement file's reason, for the web app to word (decision 039). */
+const REPLACEMENT_REFUSALS: Record<UploadRefusal, ErrorReason> = {
+  too_large: 'file_too_large',
+  quota_exceeded: 'storage_quota_exceeded',
+  unsupported_type: 'unsupported_type',
+  empty: 'file_empty',
+};
 
 /** The checks every uploaded file passes: size, type read from its content, the user's quota. */
 function checkUpload(file: UploadedFile, fileName: string, bytesInUse: number): UploadCheck {
@@ -153,7 +166,10 @@ export async function uploadDocuments(
 
 function linkError(error: unknown): never {
   if (error instanceof PageFetchError || error instanceof ExtractionError) {
-    throw new AppError('link_unreachable', error.message);
+    // The document error code is the reason: the web app words it as it words a failed link.
+    const reason: DocumentErrorCode =
+      error instanceof PageFetchError ? fetchFailureCode(error.reason) : error.code;
+    throw new AppError('link_unreachable', error.message, { reason });
   }
   throw error;
 }
@@ -222,19 +238,26 @@ export async function retryDocument(
     .select()
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
-  if (!current) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
+  if (!current) throw new AppError('not_found', DOCUMENT_NOT_FOUND, { reason: 'document_not_found' });
   if (current.status !== 'error') {
-    throw new AppError('conflict', 'Only a document whose processing failed can be retried.');
+    throw new AppError('conflict', 'Only a document whose processing failed can be retried.', {
+      reason: 'document_not_failed',
+    });
   }
   let type = current.type;
   if (replacement) {
-    if (!current.filePath) throw new AppError('validation_failed', 'Only an uploaded file can be replaced.');
+    if (!current.filePath) {
+      throw new AppError('validation_failed', 'Only an uploaded file can be replaced.', {
+        reason: 'document_not_a_file',
+      });
+    }
     const used = (await storedBytes(ctx, userId)) - current.sizeBytes;
     const checked = checkUpload(replacement, replacement.fileName, used);
     if ('error' in checked) {
       throw new AppError(
         checked.error.code === 'too_large' ? 'payload_too_large' : 'validation_failed',
         checked.error.message,
+        { reason: REPLACEMENT_REFUSALS[checked.error.code] },
       );
     }
     type = checked.type;

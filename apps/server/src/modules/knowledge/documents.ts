@@ -155,7 +155,7 @@ export async function getDocument(
     .select()
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
-  if (!row) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
+  if (!row) throw new AppError('not_found', DOCUMENT_NOT_FOUND, { reason: 'document_not_found' });
   const connections = await connectionCounts(db, [row.id]);
   return toDocument(row, connections.get(row.id) ?? 0);
 }
@@ -320,7 +320,7 @@ export async function deleteDocument(ctx: AppContext, userId: string, documentId
     .delete(documents)
     .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
     .returning({ id: documents.id, filePath: documents.filePath });
-  if (!deleted) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
+  if (!deleted) throw new AppError('not_found', DOCUMENT_NOT_FOUND, { reason: 'document_not_found' });
   if (deleted.filePath) {
     await ctx.files.remove(deleted.filePath).catch((error: unknown) => {
       ctx.log.error({ err: error, documentId }, 'could not remove a deleted document’s file');

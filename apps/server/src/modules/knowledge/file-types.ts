@@ -8,7 +8,8 @@ import type { UploadErrorCode } from '@doppel/contracts';
 
 export type UploadType = 'pdf' | 'docx' | 'md' | 'txt';
 
-export type SniffResult = { type: UploadType } | { error: UploadErrorCode; message: string };
+export type SniffResult =
+  { type: UploadType } | { error: Extract<UploadErrorCode, 'empty' | 'unsupported_type'>; message: string };
 
 /** Unpacking limits for DOCX (a ZIP): a small file must not expand into gigabytes. */
 export const DOCX_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;

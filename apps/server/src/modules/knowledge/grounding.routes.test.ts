@@ -70,6 +70,17 @@ describe('the twin draws on the knowledge base', () => {
     );
   });
 
+  it('offline: the pointer to the note is in the user’s interface language, after the approach', async () => {
+    const user = await signedInUser(bed.doppel);
+    await call(user, 'PATCH', '/api/settings', { language: 'ru' });
+    await pricingNote(user);
+    const task = await pilotQuestion(user);
+    const analysed = (await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>();
+    expect(analysed.context.analysisData?.recommendedApproach).toMatch(
+      /^[^.]+[^.\s]\. Опирайтесь на «Pricing» из вашей базы знаний\.$/u,
+    );
+  });
+
   it('with a model: the analysis prompt holds the passage, and the analysis cites it', async () => {
     const user = await signedInUser(bed.doppel);
     await pricingNote(user);

@@ -225,7 +225,13 @@ describe('uploads and the processing pipeline', () => {
     expect((await search(user, 'revenue share')).hits[0]).toMatchObject({ documentId: id });
 
     // Only a failed document can be retried.
-    expect((await call(user, 'POST', `/api/documents/${id}/retry`)).statusCode).toBe(409);
+    const again = await call(user, 'POST', `/api/documents/${id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: 'conflict',
+      message: 'Only a document whose processing failed can be retried.',
+      reason: 'document_not_failed',
+    });
   });
 
   it('refuses an oversized file, a disguised binary and an empty file, each on its own', async () => {
@@ -424,6 +430,7 @@ describe('uploads and the processing pipeline', () => {
       headers: { ...auth(user), ...onlyField.headers },
     });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'validation_failed', reason: 'upload_no_files' });
     const badCategory = multipart([
       { name: 'category', content: 'secrets' },
       { name: 'files', filename: 'a.txt', content: 'text' },
@@ -435,6 +442,10 @@ describe('uploads and the processing pipeline', () => {
       headers: { ...auth(user), ...badCategory.headers },
     });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      reason: 'upload_category_unknown',
+      fields: { category: 'invalid' },
+    });
     expect((await call(user, 'GET', '/api/documents')).json<DocumentList>().stats.total).toBe(0);
   });
 });
@@ -480,11 +491,16 @@ describe('links', () => {
     const missing = await preview(`${siteUrl}/nothing-here`);
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({
-      error: { code: 'link_unreachable', message: 'The page answered with HTTP 404.' },
+      error: {
+        code: 'link_unreachable',
+        message: 'The page answered with HTTP 404.',
+        reason: 'link_http_error',
+      },
     });
-    expect((await preview(`${siteUrl}/image`)).json().error.message).toBe(
-      'This link is not a web page or a PDF (image/png).',
-    );
+    expect((await preview(`${siteUrl}/image`)).json().error).toMatchObject({
+      message: 'This link is not a web page or a PDF (image/png).',
+      reason: 'link_not_page',
+    });
     expect((await preview('ftp://example.com/file')).statusCode).toBe(400);
     expect((await preview('not a url')).statusCode).toBe(400);
   });

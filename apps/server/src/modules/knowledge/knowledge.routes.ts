@@ -21,21 +21,31 @@ const uploadCategorySchema = z.enum(uploadCategories);
  * (invalid_characters), and so is a body the multipart parser cannot read or without a file.
  */
 async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new AppError('validation_failed', 'Send the files as multipart/form-data.');
+  if (!request.isMultipart()) {
+    throw new AppError('validation_failed', 'Send the files as multipart/form-data.', {
+      reason: 'upload_not_multipart',
+    });
+  }
   const files: UploadedFile[] = [];
   let category: z.infer<typeof uploadCategorySchema> = 'documents';
   try {
     for await (const part of request.parts()) {
       // A part without a name (or whose header was too long to read one) is not form data.
-      if (!part.fieldname) throw new AppError('validation_failed', 'Every part of the upload needs a name.');
+      if (!part.fieldname) {
+        throw new AppError('validation_failed', 'Every part of the upload needs a name.', {
+          reason: 'upload_part_unnamed',
+        });
+      }
       refuseUnstorableText(part.fieldname);
       if (part.type === 'field') {
         refuseUnstorableText(String(part.value));
         if (part.fieldname !== 'category') continue;
         const parsed = uploadCategorySchema.safeParse(part.value);
         if (!parsed.success)
-          throw new AppError('validation_failed', 'Unknown category', { fields: { category: 'invalid' } });
+          throw new AppError('validation_failed', 'Unknown category', {
+            reason: 'upload_category_unknown',
+            fields: { category: 'invalid' },
+          });
         category = parsed.data;
         continue;
       }
@@ -47,10 +57,14 @@ async function readUpload(request: FastifyRequest) {
     // The plugin's own errors carry their status (413 past a limit); the parser underneath
     // (busboy) throws plain errors for a body it cannot read: truncated, wrong boundary…
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-    throw new AppError('validation_failed', 'The upload is not a readable multipart/form-data body.');
+    throw new AppError('validation_failed', 'The upload is not a readable multipart/form-data body.', {
+      reason: 'upload_unreadable',
+    });
   }
   // Parts without a Content-Disposition are skipped by the parser; a body of only those has none.
-  if (files.length === 0) throw new AppError('validation_failed', 'Choose at least one file.');
+  if (files.length === 0) {
+    throw new AppError('validation_failed', 'Choose at least one file.', { reason: 'upload_no_files' });
+  }
   return { files, category };
 }
 

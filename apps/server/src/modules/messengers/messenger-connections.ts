@@ -120,7 +120,8 @@ export async function findConnection(ctx: AppContext, userId: string, id: string
     .select()
     .from(messengerConnections)
     .where(and(eq(messengerConnections.id, id), eq(messengerConnections.userId, userId)));
-  if (!row) throw new AppError('not_found', CONNECTION_NOT_FOUND);
+  if (!row)
+    throw new AppError('not_found', CONNECTION_NOT_FOUND, { reason: 'messenger_connection_not_found' });
   return row;
 }
 

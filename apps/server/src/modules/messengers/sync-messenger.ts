@@ -26,6 +26,7 @@ async function pullMessages(
     throw new AppError(
       'conflict',
       `${platformName(row.platform)} sends messages to Doppel as they arrive; there is nothing to pull.`,
+      { reason: 'messenger_push_only' },
     );
   }
   const messages = await adapter.fetchRecent(credentialsOf(ctx, row), row.lastSyncAt).catch(messengerFailure);

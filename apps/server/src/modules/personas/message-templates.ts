@@ -79,7 +79,7 @@ export async function updateMessageTemplate(
     .set({ ...fields, updatedAt: ctx.clock.now() })
     .where(templateOf(userId, personaId, templateId))
     .returning();
-  if (!row) throw new AppError('not_found', TEMPLATE_NOT_FOUND);
+  if (!row) throw new AppError('not_found', TEMPLATE_NOT_FOUND, { reason: 'template_not_found' });
   return toTemplate(row);
 }
 
@@ -93,5 +93,6 @@ export async function deleteMessageTemplate(
     .delete(messageTemplates)
     .where(templateOf(userId, personaId, templateId))
     .returning({ id: messageTemplates.id });
-  if (deleted.length === 0) throw new AppError('not_found', TEMPLATE_NOT_FOUND);
+  if (deleted.length === 0)
+    throw new AppError('not_found', TEMPLATE_NOT_FOUND, { reason: 'template_not_found' });
 }

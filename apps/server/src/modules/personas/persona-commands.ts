@@ -36,7 +36,7 @@ export async function updatePersona(
   const fields = updatePersonaInputSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
     if (!(await setPersonaFields(tx, userId, personaId, fields, ctx.clock.now()))) {
-      throw new AppError('not_found', PERSONA_NOT_FOUND);
+      throw new AppError('not_found', PERSONA_NOT_FOUND, { reason: 'persona_not_found' });
     }
     return getPersona(tx, userId, personaId);
   });
@@ -67,7 +67,8 @@ export async function deletePersona(ctx: AppContext, userId: string, personaId: 
     .delete(personaProfiles)
     .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)))
     .returning({ id: personaProfiles.id });
-  if (deleted.length === 0) throw new AppError('not_found', PERSONA_NOT_FOUND);
+  if (deleted.length === 0)
+    throw new AppError('not_found', PERSONA_NOT_FOUND, { reason: 'persona_not_found' });
 }
 
 /** Makes this persona the twin's voice: drafts and analysis are written as it from now on. */

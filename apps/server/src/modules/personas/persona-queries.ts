@@ -65,7 +65,7 @@ export async function getPersona(db: DbOrTx, userId: string, personaId: string):
     .select()
     .from(personaProfiles)
     .where(and(eq(personaProfiles.id, personaId), eq(personaProfiles.userId, userId)));
-  if (!row) throw new AppError('not_found', PERSONA_NOT_FOUND);
+  if (!row) throw new AppError('not_found', PERSONA_NOT_FOUND, { reason: 'persona_not_found' });
   const [email, voiceId] = await Promise.all([ownerEmail(db, userId), twinVoiceId(db, userId)]);
   return toPersona(row, email, voiceId);
 }

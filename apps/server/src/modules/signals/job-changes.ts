@@ -151,7 +151,10 @@ export async function importJobChanges(
     parsed = parseJobChangeCsv(csv, mapping);
   } catch (error) {
     if (error instanceof JobChangeCsvError)
-      throw new AppError('validation_failed', error.message, { fields: { csv: 'csvInvalid' } });
+      throw new AppError('validation_failed', error.message, {
+        reason: error.reason,
+        fields: { csv: 'csvInvalid' },
+      });
     throw error;
   }
   const report: JobChangeImportReport = { created: 0, duplicates: 0, rejected: parsed.rejected };

@@ -61,7 +61,10 @@ export function parseJobChangeCsv(csv: string, mapping?: JobChangeMapping): Pars
   const { headers, rows: entries } = readCsvTable(csv, JOB_CHANGE_CSV_MAX_ROWS);
   const chosen = mapping ?? guessColumns(headers, HEADER_ALIASES);
   if (!chosen.name || !chosen.newCompany) {
-    throw new CsvFormatError('The file needs a name column and a new company column.');
+    throw new CsvFormatError(
+      'csv_job_change_columns_missing',
+      'The file needs a name column and a new company column.',
+    );
   }
   const readField = fieldReader<JobChangeCsvField>(headers, chosen);
 

@@ -3,13 +3,14 @@ import {
   FIRST_POLL_WINDOW_DAYS,
   REDDIT_POLL_MINUTES,
   RSS_POLL_MINUTES,
+  type FeedReadProblem,
   type RedditReadProblem,
   type SignalSourceProblem,
   type TaskContext,
 } from '@doppel/contracts';
 import { contacts, eq, signalSources, type DbOrTx } from '@doppel/db';
 import { z } from 'zod';
-import { FeedFetchError, fetchFeed } from '../../integrations/feeds/fetch-feed';
+import { FeedFetchError, fetchFeed, type FeedFetchFailure } from '../../integrations/feeds/fetch-feed';
 import { FeedParseError, readFeed, type FeedEntry } from '../../integrations/feeds/parse-feed';
 import { RedditError, type RedditPost, type RedditRule } from '../../integrations/social/reddit';
 import { anyAddress } from '../../integrations/web/fetch-page';
@@ -44,7 +45,8 @@ import { textsIn, type Texts } from '../../lib/translations';
  * The durable 'signals.poll' job (docs/decisions/020). It reads one source, records every new
  * item, turns the matching ones into tasks, and schedules the source's next poll in the same
  * transaction that saves the source's state. What a feed or Reddit did wrong (unreachable,
- * HTTP error, not a feed, rate limit) is the source's lastError in our words and a later poll
+ * HTTP error, not a feed, rate limit) is the source's lastError — a code of
+ * signalSourceProblems the card words in the user's language — and a later poll
  * with back-off — the job itself succeeds, so the worker does not retry a broken feed in a
  * storm. Only unexpected failures (the database) throw and are retried by the queue.
  */
@@ -194,16 +196,40 @@ async function languagesOf(ctx: AppContext, userId: string): Promise<{ postLangu
   };
 }
 
+const FEED_FETCH_PROBLEMS: Record<Exclude<FeedFetchFailure, 'http_status'>, FeedReadProblem> = {
+  refused: 'feed_refused',
+  unreachable: 'feed_unreachable',
+  timeout: 'feed_timeout',
+  too_large: 'feed_too_large',
+  redirects: 'feed_redirects',
+};
+
+/**
+ * Why a feed could not be had, as the code the source card words (signalSourceProblems): an
+ * error status is told apart only where the user can do something different about it.
+ */
+function feedFetchProblem(error: FeedFetchError): FeedReadProblem {
+  if (error.reason !== 'http_status') return FEED_FETCH_PROBLEMS[error.reason];
+  switch (error.status) {
+    case 404:
+    case 410:
+      return 'feed_not_found';
+    case 401:
+    case 403:
+    case 451:
+      return 'feed_forbidden';
+    default:
+      return 'feed_http_status';
+  }
+}
+
 async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<PollResult> {
   const nextRunAt = new Date(now.getTime() + RSS_POLL_MINUTES * MINUTE_MS);
-  const failure = (message: string): PollResult => ({
-    fetched: false,
-    itemsSeen: 0,
-    tasksCreated: 0,
-    lastError: message,
-    nextRunAt,
-    failed: true,
-  });
+  // The error's English sentence (the status, the host) goes to the log; the user gets the code.
+  const failure = (problem: FeedReadProblem, error: Error): PollResult => {
+    ctx.log.info({ err: error, sourceId: source.id, problem }, 'could not read a news feed');
+    return { fetched: false, itemsSeen: 0, tasksCreated: 0, lastError: problem, nextRunAt, failed: true };
+  };
   let fetched;
   try {
     fetched = await fetchFeed(source.url!, {
@@ -212,7 +238,7 @@ async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<
       allowAddress: ctx.config.fetchAllowPrivateAddresses ? anyAddress : undefined,
     });
   } catch (error) {
-    if (error instanceof FeedFetchError) return failure(error.message);
+    if (error instanceof FeedFetchError) return failure(feedFetchProblem(error), error);
     throw error;
   }
   if (fetched.status === 'not_modified') {
@@ -223,7 +249,7 @@ async function pollFeed(ctx: AppContext, source: SourceRow, now: Date): Promise<
     feed = readFeed(fetched.body);
   } catch (error) {
     // The validators of a broken answer are not kept: the next poll must read it again.
-    if (error instanceof FeedParseError) return failure(error.message);
+    if (error instanceof FeedParseError) return failure('feed_unreadable', error);
     throw error;
   }
   const first = source.lastFetchedAt === null;
@@ -466,7 +492,7 @@ async function recordUnexpectedFailure(ctx: AppContext, payload: PollJobPayload)
     fetched: false,
     itemsSeen: 0,
     tasksCreated: 0,
-    lastError: 'The last poll failed unexpectedly; it will be tried again later.',
+    lastError: 'poll_failed' satisfies SignalSourceProblem,
     nextRunAt: new Date(now.getTime() + intervalOf(source)),
     failed: true,
   });

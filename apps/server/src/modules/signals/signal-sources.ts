@@ -55,7 +55,7 @@ export async function getSignalSource(db: DbOrTx, userId: string, sourceId: stri
     .select()
     .from(signalSources)
     .where(and(eq(signalSources.id, sourceId), eq(signalSources.userId, userId)));
-  if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND);
+  if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND, { reason: 'signal_source_not_found' });
   return toSignalSource(row);
 }
 
@@ -100,16 +100,22 @@ export async function createSignalSource(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const existing = await tx.select().from(signalSources).where(eq(signalSources.userId, userId));
     if (existing.length >= MAX_SIGNAL_SOURCES)
-      throw new AppError('conflict', `You can follow at most ${MAX_SIGNAL_SOURCES} sources.`);
+      throw new AppError('conflict', `You can follow at most ${MAX_SIGNAL_SOURCES} sources.`, {
+        reason: 'signal_source_limit',
+      });
     if (data.kind === 'rss' && existing.some((row) => row.kind === 'rss' && row.url === data.url))
-      throw new AppError('conflict', 'You already follow this feed.');
+      throw new AppError('conflict', 'You already follow this feed.', { reason: 'already_following_feed' });
     if (
       data.kind === 'reddit' &&
       existing.some((row) => row.subreddit?.toLowerCase() === data.subreddit.toLowerCase())
     )
-      throw new AppError('conflict', `You already follow r/${data.subreddit}.`);
+      throw new AppError('conflict', `You already follow r/${data.subreddit}.`, {
+        reason: 'already_following_subreddit',
+      });
     if (data.kind === 'content_plan' && existing.some((row) => row.kind === 'content_plan'))
-      throw new AppError('conflict', 'You already have a content plan; change its cadence instead.');
+      throw new AppError('conflict', 'You already have a content plan; change its cadence instead.', {
+        reason: 'content_plan_exists',
+      });
     const [row] = await tx
       .insert(signalSources)
       .values({
@@ -144,14 +150,16 @@ export async function updateSignalSource(
   const demo = await isDemoUser(ctx.db, userId);
   const source = await ctx.db.transaction(async (tx) => {
     const row = await lockSource(tx, userId, sourceId);
-    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND);
+    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND, { reason: 'signal_source_not_found' });
     const plan = row.kind === 'content_plan';
     if (changes.keywords !== undefined && plan)
       throw new AppError('validation_failed', 'A content plan has no keywords.', {
+        reason: 'content_plan_has_no_keywords',
         fields: { keywords: 'notForContentPlan' },
       });
     if ((changes.cadencePerWeek !== undefined || changes.platforms !== undefined) && !plan)
       throw new AppError('validation_failed', 'Only a content plan has a cadence and platforms.', {
+        reason: 'cadence_only_for_content_plan',
         fields: { cadencePerWeek: 'onlyForContentPlan' },
       });
     await tx
@@ -193,7 +201,7 @@ export async function updateSignalSource(
 export async function deleteSignalSource(ctx: AppContext, userId: string, sourceId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockSource(tx, userId, sourceId);
-    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND);
+    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND, { reason: 'signal_source_not_found' });
     await cancelPolls(ctx, tx, sourceId);
     await tx.delete(signalSources).where(eq(signalSources.id, sourceId));
   });
@@ -201,12 +209,16 @@ export async function deleteSignalSource(ctx: AppContext, userId: string, source
 
 /** "Poll now": the source's poll is due at once (one queued job, moved up). Refused in demo mode. */
 export async function requestPoll(ctx: AppContext, userId: string, sourceId: string): Promise<void> {
-  if (await isDemoUser(ctx.db, userId)) throw new AppError('demo_restricted', POLLING_OFF_IN_DEMO);
+  if (await isDemoUser(ctx.db, userId))
+    throw new AppError('demo_restricted', POLLING_OFF_IN_DEMO, { reason: 'polling_off_in_demo' });
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockSource(tx, userId, sourceId);
-    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND);
-    if (!row.isActive) throw new AppError('conflict', 'This source is paused; resume it to poll it.');
+    if (!row) throw new AppError('not_found', SOURCE_NOT_FOUND, { reason: 'signal_source_not_found' });
+    if (!row.isActive)
+      throw new AppError('conflict', 'This source is paused; resume it to poll it.', {
+        reason: 'signal_source_paused',
+      });
     await schedulePoll(ctx, tx, userId, sourceId, now);
   });
 }

@@ -7,7 +7,7 @@ import { startFakeFeedServer, type FakeFeedServer } from '../../test-support/fak
 import { connectSocialAccount, socialConfig } from '../../test-support/fake-social/connect';
 import { startFakeReddit, type FakeReddit } from '../../test-support/fake-social/reddit';
 import { createTestApp, ManualClock, signedInUser, uniqueIp } from '../../test-support/test-app';
-import { pollSignalSource } from './poll-signal-source';
+import { pollSignalSource, signalsPollJob } from './poll-signal-source';
 import { POLL_JOB_KIND, queuedPolls } from './schedule-poll';
 
 let doppel: DoppelApp;
@@ -361,7 +361,8 @@ describe('news feeds', () => {
     expect(await runJobs(user)).toBe(1);
     const broken = await source(user, added.id);
     expect(broken).toMatchObject({
-      lastError: 'The address did not answer with an RSS or Atom feed that can be read.',
+      // A code the card words in the user's language, never an English sentence.
+      lastError: 'feed_unreadable',
       lastFetchedAt: null,
       itemsSeen: 0,
       nextFetchAt: new Date(clock.now().getTime() + 30 * MINUTE).toISOString(),
@@ -373,12 +374,12 @@ describe('news feeds', () => {
       .where(and(eq(jobs.kind, POLL_JOB_KIND), sql`${jobs.payload}->>'sourceId' = ${added.id}`));
     expect(leftovers).toEqual([{ status: 'queued', runAt: new Date(broken.nextFetchAt!) }]);
 
-    // A server error the second time: our words, never the body; the wait doubles.
+    // A server error the second time: a code, never the body; the wait doubles.
     site.setRaw(path, { status: 500, body: 'Traceback: secret' });
     await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
     await runJobs(user);
     const failing = await source(user, added.id);
-    expect(failing.lastError).toBe('The feed answered with HTTP 500.');
+    expect(failing.lastError).toBe('feed_http_status');
     expect(failing.nextFetchAt).toBe(new Date(clock.now().getTime() + 60 * MINUTE).toISOString());
 
     // Fixed: the error clears.
@@ -386,6 +387,72 @@ describe('news feeds', () => {
     await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
     await runJobs(user);
     expect(await source(user, added.id)).toMatchObject({ lastError: null, name: 'Fixed' });
+  });
+
+  it('a feed’s problem is a code telling what the user can do: gone, forbidden, a redirect loop', async () => {
+    const user = await signedInUser(doppel);
+    const path = feedPath();
+    const added = await addSource(user, { kind: 'rss', url: site.url(path) });
+    const pollAgain = async () => {
+      await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+      await runJobs(user);
+      return (await source(user, added.id)).lastError;
+    };
+    site.setRaw(path, { status: 404, body: 'Not Found' });
+    await runJobs(user);
+    expect((await source(user, added.id)).lastError).toBe('feed_not_found');
+    site.setRaw(path, { status: 410, body: 'Gone' });
+    expect(await pollAgain()).toBe('feed_not_found');
+    site.setRaw(path, { status: 403, body: 'Forbidden' });
+    expect(await pollAgain()).toBe('feed_forbidden');
+    site.setRaw(path, { status: 429, body: 'Slow down' });
+    expect(await pollAgain()).toBe('feed_http_status');
+    // The feed redirects to itself.
+    site.setRaw(path, { status: 302, headers: { location: site.url(path) } });
+    expect(await pollAgain()).toBe('feed_redirects');
+    // Redirected to something that is not a web address.
+    site.setRaw(path, { status: 301, headers: { location: 'file:///etc/passwd' } });
+    expect(await pollAgain()).toBe('feed_refused');
+  });
+
+  it('a feed on a private address is refused with a code, unless the install allows private ones', async () => {
+    const guarded = await createTestApp({ clock, config: { fetchAllowPrivateAddresses: false } });
+    try {
+      const user = await signedInUser(guarded);
+      const path = feedPath();
+      site.setFeed(path, { format: 'rss', title: 'Local news', items: [] });
+      const headers = { authorization: `Bearer ${user.accessToken}` };
+      const created = await guarded.app.inject({
+        method: 'POST',
+        url: '/api/signals/sources',
+        headers,
+        payload: { kind: 'rss', url: site.url(path) },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      await guarded.ctx.jobs.runDue({ userId: user.userId });
+      await guarded.ctx.background.settled();
+      const listed = (
+        await guarded.app.inject({ method: 'GET', url: '/api/signals/sources', headers })
+      ).json<SignalSourceList>();
+      expect(listed.items).toEqual([
+        expect.objectContaining({ id: created.json<SignalSource>().id, lastError: 'feed_refused' }),
+      ]);
+      expect(site.requestsFor(path)).toEqual([]);
+    } finally {
+      await guarded.app.close();
+    }
+  });
+
+  it('a poll that failed on every attempt leaves a code, not a sentence', async () => {
+    const user = await signedInUser(doppel);
+    const path = feedPath();
+    site.setFeed(path, { format: 'rss', title: 'Steady', items: [] });
+    const added = await addSource(user, { kind: 'rss', url: site.url(path) });
+    await signalsPollJob(doppel.ctx).onFailed!(
+      { userId: user.userId, sourceId: added.id },
+      new Error('connection terminated'),
+    );
+    expect((await source(user, added.id)).lastError).toBe('poll_failed');
   });
 
   it('two polls of the same source at once make one task per item', async () => {
@@ -421,6 +488,12 @@ describe('news feeds', () => {
     await addSource(user, { kind: 'rss', url: site.url(path) });
     const twice = await call(user, 'POST', '/api/signals/sources', { kind: 'rss', url: site.url(path) });
     expect(twice.statusCode).toBe(409);
+    // The reason is what the web app words; the English message stays for API clients.
+    expect(twice.json().error).toEqual({
+      code: 'conflict',
+      message: 'You already follow this feed.',
+      reason: 'already_following_feed',
+    });
   });
 });
 
@@ -798,10 +871,15 @@ describe('content plan', () => {
       platforms: ['reddit'],
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatchObject({ code: 'conflict', reason: 'content_plan_exists' });
     const badCadence = await call(user, 'PATCH', `/api/signals/sources/${plan.id}`, { cadencePerWeek: 15 });
     expect(badCadence.statusCode).toBe(400);
     const keywords = await call(user, 'PATCH', `/api/signals/sources/${plan.id}`, { keywords: ['x'] });
     expect(keywords.statusCode).toBe(400);
+    expect(keywords.json().error).toMatchObject({
+      reason: 'content_plan_has_no_keywords',
+      fields: { keywords: 'notForContentPlan' },
+    });
   });
 });
 
@@ -818,7 +896,9 @@ describe('sources', () => {
     // A poll that was already queued elsewhere finds the source paused and does nothing.
     await pollSignalSource(doppel.ctx, user.userId, added.id);
     expect(site.requestsFor(path)).toHaveLength(0);
-    expect((await call(user, 'POST', `/api/signals/sources/${added.id}/poll`)).statusCode).toBe(409);
+    const pausedPoll = await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+    expect(pausedPoll.statusCode).toBe(409);
+    expect(pausedPoll.json().error).toMatchObject({ code: 'conflict', reason: 'signal_source_paused' });
 
     const resumed = await call(user, 'PATCH', `/api/signals/sources/${added.id}`, {
       isActive: true,
@@ -891,7 +971,11 @@ describe('demo mode', () => {
     const poll = await call(user, 'POST', `/api/signals/sources/${rss.id}/poll`);
     expect(poll.statusCode).toBe(403);
     expect(poll.json()).toMatchObject({
-      error: { code: 'demo_restricted', message: 'Polling is off in demo mode.' },
+      error: {
+        code: 'demo_restricted',
+        message: 'Polling is off in demo mode.',
+        reason: 'polling_off_in_demo',
+      },
     });
     // A source added in a sandbox is kept but never polled.
     const added = await call(user, 'POST', '/api/signals/sources', { kind: 'reddit', subreddit: 'startups' });

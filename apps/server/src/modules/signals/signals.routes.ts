@@ -34,7 +34,8 @@ export async function signalsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   on('signals.pollSource', async (request, reply) => {
     const auth = requireAuth(request);
     // Sandboxes show sample sources; fetching the outside world for them is off.
-    if (auth.isDemo) throw new AppError('demo_restricted', POLLING_OFF_IN_DEMO);
+    if (auth.isDemo)
+      throw new AppError('demo_restricted', POLLING_OFF_IN_DEMO, { reason: 'polling_off_in_demo' });
     await requestPoll(ctx, auth.userId, request.params.id);
     return reply.code(202).send({ queued: true as const });
   });

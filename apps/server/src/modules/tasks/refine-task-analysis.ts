@@ -2,6 +2,7 @@ import { type TaskContext, type TaskPriority } from '@doppel/contracts';
 import { and, eq, tasks, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { textsIn } from '../../lib/translations';
 import { resolveModel } from '../ai-models';
 import { analyzeWithModel, OFFLINE_ENGINE, taskSearchText, translateWithModel } from '../engine';
 import { detectLanguage, writingLanguage } from '../language';
@@ -118,12 +119,14 @@ async function citeInOfflineAnalysis(
 ) {
   const [best] = grounding.sources;
   if (!best) return;
+  // The pointer joins the offline analysis, which is written in the user's interface language.
+  const { language } = await getUserSettings(ctx, userId);
+  const pointer = textsIn(language)('analysis.knowledgePointer', { title: best.title });
   await ctx.db.transaction(async (tx) => {
     const current = await getTask(tx, userId, taskId);
     if (current.context.analyzedBy !== OFFLINE_ENGINE || current.context.lastMessage !== analysedMessage)
       return;
     const approach = current.context.analysisData?.recommendedApproach;
-    const pointer = `Draw on “${best.title}” from your knowledge base.`;
     await tx
       .update(tasks)
       .set({
@@ -132,7 +135,8 @@ async function citeInOfflineAnalysis(
           analysisSources: grounding.sources,
           analysisData: {
             ...current.context.analysisData,
-            recommendedApproach: approach ? `${approach} ${pointer}` : pointer,
+            // The engine's approaches are phrases without a full stop; the pointer is a sentence.
+            recommendedApproach: approach ? `${approach.replace(/[.!?…]+$/u, '')}. ${pointer}` : pointer,
           },
         },
       })

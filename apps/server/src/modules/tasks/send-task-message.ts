@@ -359,7 +359,7 @@ export async function sendTaskMessage(
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
       .returning({ id: tasks.id });
-    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
+    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
     return { task: await getTask(tx, userId, taskId), delivery: { status: deliveryStatus, channel } };
   });
   return result;
@@ -377,7 +377,9 @@ export async function retryTaskDelivery(
   const task = await getTask(ctx.db, userId, taskId);
   const status = task.context.delivery?.status;
   if (status !== 'failed' && status !== 'unknown') {
-    throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');
+    throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.', {
+      reason: 'delivery_not_retryable',
+    });
   }
   const sentText = task.responses.sent;
   if (task.context.delivery?.channel !== 'email' && sentText) {
@@ -387,7 +389,11 @@ export async function retryTaskDelivery(
     return sendTaskMessage(ctx, userId, taskId, { text: sentText, kind: 'sent', postTitle, community });
   }
   const sendId = await latestSendOfTask(ctx.db, userId, taskId);
-  if (!sendId) throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.');
+  if (!sendId) {
+    throw new AppError('conflict', 'Only a failed or unconfirmed email can be sent again.', {
+      reason: 'delivery_not_retryable',
+    });
+  }
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await requeueEmail(ctx, tx, userId, sendId);

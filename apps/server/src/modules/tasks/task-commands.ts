@@ -89,7 +89,7 @@ export async function updateTaskStatus(
   const { status } = updateTaskStatusInputSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
     if (!(await setTaskStatus(tx, { userId }, taskId, status, ctx.clock.now()))) {
-      throw new AppError('not_found', TASK_NOT_FOUND);
+      throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
     }
     return getTask(tx, userId, taskId);
   });
@@ -142,7 +142,7 @@ export async function saveTaskResponses(
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
       .returning({ id: tasks.id });
-    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND);
+    if (!updated) throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
     return getTask(tx, userId, taskId);
   });
   return task;
@@ -153,5 +153,5 @@ export async function deleteTask(ctx: AppContext, userId: string, taskId: string
     .delete(tasks)
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
     .returning({ id: tasks.id });
-  if (deleted.length === 0) throw new AppError('not_found', TASK_NOT_FOUND);
+  if (deleted.length === 0) throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
 }

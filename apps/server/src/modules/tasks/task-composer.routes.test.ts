@@ -208,6 +208,8 @@ describe('generating drafts', () => {
     const refusal = {
       code: 'conflict',
       message: 'A High Concept Analysis has no message to draft; review its proposal on the Personas page.',
+      // The web app and the agent console word the reason; the message is for API clients.
+      reason: 'nothing_to_draft',
     };
 
     const drafts = await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['quick', 'detailed'] });

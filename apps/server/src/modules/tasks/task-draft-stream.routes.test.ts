@@ -148,6 +148,7 @@ describe('streamed drafts', () => {
       expect(response.json().error).toEqual({
         code: 'conflict',
         message: 'A High Concept Analysis has no message to draft; review its proposal on the Personas page.',
+        reason: 'nothing_to_draft',
       });
     }
     expect(openAi.requests.length).toBe(asked);

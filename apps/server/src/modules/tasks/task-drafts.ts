@@ -53,7 +53,7 @@ export function proactiveIntent(context: TaskContext): ProactiveIntent {
 export function draftRequestForTask(task: Task, actor: Actor): DraftBrief {
   // contracts' hasDraft: only a High Concept Analysis has none.
   if (task.type === 'high_concept_analysis')
-    throw new AppError('conflict', NO_DRAFT_FOR_HIGH_CONCEPT_ANALYSIS);
+    throw new AppError('conflict', NO_DRAFT_FOR_HIGH_CONCEPT_ANALYSIS, { reason: 'nothing_to_draft' });
   const about = subjectOf(task);
   const common = {
     actor,

@@ -56,6 +56,6 @@ export async function getTask(db: DbOrTx, userId: string, taskId: string): Promi
     .from(tasks)
     .leftJoin(contacts, eq(contacts.id, tasks.contactId))
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)));
-  if (!row) throw new AppError('not_found', TASK_NOT_FOUND);
+  if (!row) throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
   return toTaskView(row);
 }

@@ -195,7 +195,11 @@ describe('task changes', () => {
     expect((await call(user, 'DELETE', `/api/tasks/${task.id}`)).json()).toEqual({ ok: true });
     const gone = await call(user, 'GET', `/api/tasks/${task.id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toEqual({ code: 'not_found', message: 'Task not found' });
+    expect(gone.json().error).toEqual({
+      code: 'not_found',
+      message: 'Task not found',
+      reason: 'task_not_found',
+    });
     expect((await call(user, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(404);
   });
 

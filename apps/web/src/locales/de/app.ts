@@ -1,8 +1,9 @@
 // What the signed-in app adds: fetched when the app shell is about to show.
 import assistant from './assistant.json';
+import errorReasons from './errorReasons.json';
 import settings from './settings.json';
 import shell from './shell.json';
 import tasks from './tasks.json';
 import tasksBoard from './tasksBoard.json';
 
-export default { shell, settings, tasks, assistant, tasksBoard };
+export default { shell, settings, tasks, assistant, tasksBoard, errorReasons };

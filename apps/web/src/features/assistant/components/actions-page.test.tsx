@@ -7,7 +7,7 @@ import {
 } from '@doppel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { errorReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import {
@@ -180,7 +180,11 @@ describe('task detail', () => {
     });
     await user.click(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ }));
     const sources = within(await screen.findByRole('region', { name: 'From your knowledge base' }));
-    expect(sources.getByText('Pilot pricing rules')).toBeInTheDocument();
+    // Each cited document opens at its passage.
+    expect(sources.getByRole('link', { name: 'Pilot pricing rules' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/documents\?document=[^&]+&passage=/),
+    );
     expect(sources.getByText(/Pilots are always paid\./)).toBeInTheDocument();
   });
 
@@ -962,6 +966,45 @@ describe('publishing posts', () => {
     await screen.findByRole('button', { name: /Post: lessons/ }).then((button) => button.click());
     expect(await screen.findByText(/Not published: no LinkedIn account is connected/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy and open LinkedIn' })).toBeInTheDocument();
+  });
+
+  it('a Reddit comment whose post is unknown says so, asks for no account, and opens its thread', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const older = makeTask({
+      id: 'comment-old',
+      type: 'reddit_comment',
+      title: 'Comment in r/startups',
+      status: 'completed',
+      contactId: null,
+      contact: null,
+      responses: { expert: 'Try a CRM.', sent: 'Try a CRM.' },
+      context: {
+        triggerType: 'social_comment',
+        triggerData: {
+          platform: 'reddit',
+          community: 'r/startups',
+          postUrl: 'https://www.reddit.com/r/startups/comments/abc/which_crm/',
+        },
+        delivery: { status: 'to_send_manually', channel: 'reddit', at: '2026-11-05T10:00:00.000Z' },
+      },
+    });
+    const { user } = renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, { body: page([older]) }),
+      ...fakeRoute(apiRoutes.tasks.get, { id: older.id }, { body: older }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Comment in r\/startups/ }));
+    expect(
+      await screen.findByText(/Doppel does not know which Reddit post this comment answers/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no Reddit account is connected/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect Reddit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy and open Reddit' }));
+    expect(open).toHaveBeenCalledWith(
+      'https://www.reddit.com/r/startups/comments/abc/which_crm/',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    open.mockRestore();
   });
 });
 

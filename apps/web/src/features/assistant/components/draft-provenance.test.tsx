@@ -88,7 +88,13 @@ describe('Why this draft', () => {
     expect(why.getByText('gpt-test, temperature 0.4')).toBeInTheDocument();
     expect(why.getByText('Maya Chen, using: name, communication style, and values')).toBeInTheDocument();
     const passage = why.getByRole('link', { name: 'Pilot pricing' });
-    expect(passage).toHaveAttribute('href', '/documents?document=doc-1');
+    // Linked to the passage: the document opens with it shown and marked.
+    const opened = new URL(passage.getAttribute('href')!, 'http://doppel.test');
+    expect(opened.pathname).toBe('/documents');
+    expect(Object.fromEntries(opened.searchParams)).toEqual({
+      document: 'doc-1',
+      passage: 'A four-week pilot costs 5,000 EUR.',
+    });
     expect(panel).toHaveTextContent('A four-week pilot costs 5,000 EUR.');
     expect(panel).toHaveTextContent('Draft: Hallo Ben, danke.');
     expect(panel).toHaveTextContent('You sent: Hey Ben! Danke.');

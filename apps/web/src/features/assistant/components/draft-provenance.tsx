@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { intlLocale } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { passageHref } from './knowledge-sources';
 
 /**
  * "Why this draft" (issue 20, decision 037), under a generated draft: who wrote it (the offline
@@ -69,7 +70,7 @@ export function DraftProvenancePanel({
               {sources.map((source) => (
                 <li key={source.documentId}>
                   <Link
-                    to={`/documents?document=${encodeURIComponent(source.documentId)}`}
+                    to={passageHref(source)}
                     className="font-medium text-primary underline underline-offset-2"
                   >
                     {source.title}

@@ -1,6 +1,12 @@
 import type { KnowledgeSource } from '@doppel/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Where a cited passage is read: its document, opened at the passage (Knowledge page). */
+export function passageHref(source: KnowledgeSource): string {
+  return `/documents?${new URLSearchParams({ document: source.documentId, passage: source.snippet }).toString()}`;
+}
 
 /** The knowledge-base passages an analysis or a generated draft drew on, cited under it. */
 export function KnowledgeSources({ sources }: { sources: KnowledgeSource[] }) {
@@ -15,7 +21,9 @@ export function KnowledgeSources({ sources }: { sources: KnowledgeSource[] }) {
       <ul className="grid gap-1">
         {sources.map((source) => (
           <li key={source.documentId}>
-            <span className="font-medium">{source.title}</span>
+            <Link to={passageHref(source)} className="font-medium text-primary underline underline-offset-2">
+              {source.title}
+            </Link>
             <span className="text-muted-foreground"> — {source.snippet}</span>
           </li>
         ))}

@@ -27,11 +27,33 @@ export function publishUrl(
   if (task.type === 'reddit_post' || task.type === 'reddit_comment') {
     const community = /^r\/[A-Za-z0-9_]{2,21}$/.exec(task.context.triggerData?.community?.trim() ?? '')?.[0];
     const base = community ? `https://www.reddit.com/${community}` : 'https://www.reddit.com';
-    if (task.type === 'reddit_comment') return { platform: 'reddit', url: base };
+    // A comment is written under its post: the thread when the task knows it, else the community.
+    if (task.type === 'reddit_comment')
+      return { platform: 'reddit', url: redditThread(task.context.triggerData?.postUrl) ?? base };
     const params = new URLSearchParams({ title: task.context.delivery?.postTitle || task.title, text });
     return { platform: 'reddit', url: `${base}/submit?${params.toString()}` };
   }
   return null;
+}
+
+/** A post's address when it is one of Reddit's own (https, reddit.com): nothing else is opened. */
+function redditThread(address: string | undefined): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address);
+    const onReddit = url.hostname === 'reddit.com' || url.hostname.endsWith('.reddit.com');
+    return url.protocol === 'https:' && onReddit ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A Reddit comment task made before Publish knew the post's id (issue 19): connecting an account
+ * would not publish it, so the user is told why it is theirs to post, not asked to connect.
+ */
+function commentWithoutPost(task: Task): boolean {
+  return task.type === 'reddit_comment' && !task.context.triggerData?.postId;
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -119,7 +141,9 @@ export function SentMessage({
         </span>
       </div>
       {status === 'to_send_manually' ? (
-        publish ? (
+        commentWithoutPost(task) ? (
+          <p className="text-xs text-muted-foreground">{t('sent.commentPostUnknownHint')}</p>
+        ) : publish ? (
           <div className="grid gap-2 text-xs text-muted-foreground">
             <p>{t('sent.publishHint', { platform: CHANNEL_NAMES[publish.platform] })}</p>
             {canOpenSettings() ? (

@@ -20,8 +20,19 @@ import { FailedNotice, isProcessing, ProcessingProgress, StatusBadge } from './d
 import { TopicChips } from './topic-chips';
 import { useDocumentLabels } from './use-document-labels';
 
-/** The document detail modal: what the twin knows from it, how it is used, and delete. */
-export function DocumentDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+/**
+ * The document detail modal: what the twin knows from it, how it is used, and delete. Opened from
+ * a draft's "Why this draft", it shows first the passage the draft cited, marked in the preview.
+ */
+export function DocumentDetailDialog({
+  id,
+  passage = null,
+  onClose,
+}: {
+  id: string;
+  passage?: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('knowledge');
   return (
     <Dialog
@@ -31,16 +42,25 @@ export function DocumentDetailDialog({ id, onClose }: { id: string; onClose: () 
       }}
     >
       <DialogContent closeLabel={t('detail.close')} className="md:max-w-2xl">
-        <DocumentDetail id={id} onDeleted={onClose} />
+        <DocumentDetail id={id} passage={passage} onDeleted={onClose} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function DocumentDetail({ id, onDeleted }: { id: string; onDeleted: () => void }) {
+function DocumentDetail({
+  id,
+  passage,
+  onDeleted,
+}: {
+  id: string;
+  passage: string | null;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('knowledge');
   const document = useDocument(id);
-  if (document.data) return <LoadedDocument document={document.data} onDeleted={onDeleted} />;
+  if (document.data)
+    return <LoadedDocument document={document.data} passage={passage} onDeleted={onDeleted} />;
   return (
     <>
       <DialogHeader>
@@ -93,7 +113,39 @@ function Figures({ label, items }: { label: string; items: Array<{ label: string
   );
 }
 
-function LoadedDocument({ document, onDeleted }: { document: KnowledgeDocument; onDeleted: () => void }) {
+/**
+ * The preview with the cited passage marked, when the preview holds it: a snippet is a shortened
+ * passage, so it is looked for without its ellipses and with its spaces as any white space.
+ */
+function previewWithPassage(preview: string, passage: string | null): ReactNode {
+  const words = (passage ?? '').replace(/…/gu, ' ').trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return preview;
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'));
+  const found = new RegExp(escaped.join('\\s+'), 'u').exec(preview);
+  if (!found) return preview;
+  return (
+    <>
+      {preview.slice(0, found.index)}
+      <mark
+        ref={(element) => element?.scrollIntoView?.({ block: 'center' })}
+        className="rounded-sm bg-warning-soft text-warning-soft-foreground"
+      >
+        {found[0]}
+      </mark>
+      {preview.slice(found.index + found[0].length)}
+    </>
+  );
+}
+
+function LoadedDocument({
+  document,
+  passage,
+  onDeleted,
+}: {
+  document: KnowledgeDocument;
+  passage: string | null;
+  onDeleted: () => void;
+}) {
   const { t, i18n } = useTranslation('knowledge');
   const language = i18n.language;
   const labels = useDocumentLabels();
@@ -141,6 +193,13 @@ function LoadedDocument({ document, onDeleted }: { document: KnowledgeDocument; 
           </div>
         ) : null}
         {document.description ? <p className="text-sm break-words">{document.description}</p> : null}
+        {passage ? (
+          <Section title={t('detail.citedPassage')}>
+            <blockquote className="border-l-2 border-primary pl-3 text-sm break-words whitespace-pre-wrap">
+              {passage}
+            </blockquote>
+          </Section>
+        ) : null}
 
         <Section title={t('detail.summary')}>
           {document.summary ? <p className="text-sm break-words">{document.summary}</p> : notYet}
@@ -155,7 +214,7 @@ function LoadedDocument({ document, onDeleted }: { document: KnowledgeDocument; 
               aria-label={t('detail.contentPreview')}
               className="max-h-64 overflow-y-auto rounded-md border bg-subtle p-3 text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-ring"
             >
-              {document.contentPreview}
+              {previewWithPassage(document.contentPreview, passage)}
             </div>
           ) : (
             notYet

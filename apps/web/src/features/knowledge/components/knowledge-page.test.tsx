@@ -570,6 +570,31 @@ describe('Document detail', () => {
   );
 
   it(
+    'opened from "Why this draft", shows the cited passage first and marks it in the preview',
+    async () => {
+      const document = makeDocument({
+        ...playbook(),
+        contentPreview: 'Intro.\nWe raised prices for enterprise plans\nin March. Startups pay less.',
+      });
+      const passage = '…We raised prices for enterprise plans in March…';
+      const { user, location } = renderKnowledge(knowledgeServer([document]).routes, {
+        path: `/documents?${new URLSearchParams({ document: document.id, passage }).toString()}`,
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Pricing playbook.md' });
+      const cited = within(dialog).getByRole('heading', { name: 'Passage cited' });
+      expect(cited.nextElementSibling).toHaveTextContent(passage);
+      // Found in the preview across its line break, without the snippet's ellipses.
+      const mark = within(dialog).getByLabelText('Content preview').querySelector('mark');
+      expect(mark?.textContent).toBe('We raised prices for enterprise plans\nin March');
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(location().search).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
     'replaces the file of a failed upload and queues it again (multipart retry)',
     async () => {
       const broken = makeDocument({

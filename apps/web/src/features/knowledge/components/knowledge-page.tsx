@@ -15,9 +15,13 @@ import { KnowledgeStats } from './knowledge-stats';
 import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
 
-/** URL parameters: the chosen category and the open document, so a reload shows them again. */
+/**
+ * URL parameters: the chosen category and the open document, so a reload shows them again, and
+ * the passage of it a draft cited ("Why this draft" links to it).
+ */
 const CATEGORY_PARAM = 'category';
 const DOCUMENT_PARAM = 'document';
+const PASSAGE_PARAM = 'passage';
 /** Typing pauses this long before a search is sent; Enter sends it at once. */
 const SEARCH_DELAY_MS = 250;
 
@@ -32,6 +36,7 @@ export function KnowledgePage() {
   const parsedCategory = documentCategorySchema.safeParse(params.get(CATEGORY_PARAM));
   const category = parsedCategory.success ? parsedCategory.data : undefined;
   const selectedId = params.get(DOCUMENT_PARAM);
+  const passage = params.get(PASSAGE_PARAM);
   const documents = useDocuments(category);
   const firstPage = documents.data?.pages[0];
   const [adding, setAdding] = useState(false);
@@ -48,6 +53,8 @@ export function KnowledgePage() {
         const next = new URLSearchParams(current);
         if (value) next.set(name, value);
         else next.delete(name);
+        // The cited passage belongs to the document it was opened with.
+        if (name === DOCUMENT_PARAM) next.delete(PASSAGE_PARAM);
         return next;
       },
       { replace },
@@ -105,7 +112,9 @@ export function KnowledgePage() {
       </div>
 
       <AddMaterialDialog open={adding} onOpenChange={setAdding} />
-      {selectedId ? <DocumentDetailDialog key={selectedId} id={selectedId} onClose={close} /> : null}
+      {selectedId ? (
+        <DocumentDetailDialog key={selectedId} id={selectedId} passage={passage} onClose={close} />
+      ) : null}
     </div>
   );
 }

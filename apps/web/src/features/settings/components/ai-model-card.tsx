@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, knownReason } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -153,5 +153,6 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
 }
 
 function providerError(result: Extract<AiModelTestResult, { ok: false }>): ApiError {
-  return new ApiError(result.error.code, result.error.message, 502);
+  const { code, message, reason } = result.error;
+  return new ApiError(code, message, 502, undefined, undefined, knownReason(reason));
 }

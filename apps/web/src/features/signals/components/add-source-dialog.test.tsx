@@ -1,7 +1,8 @@
 import { routes as apiRoutes } from '@doppel/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { errorReply, fakeRoute } from '@/test-support/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
 import { makeSource, signalsServer } from '../test-support/signals-server';
@@ -84,7 +85,9 @@ describe('Add a news feed', () => {
       await user.type(within(dialog).getByRole('textbox', { name: 'Name (optional)' }), 'Hacker News');
       await user.click(submit(dialog));
 
-      expect(await screen.findByText('You already follow this feed.')).toBeInTheDocument();
+      // The refusal's reason is worded here; the server's English sentence is not shown.
+      expect(await screen.findByText('You already follow this news feed.')).toBeInTheDocument();
+      expect(screen.queryByText('You already follow this feed.')).not.toBeInTheDocument();
       expect(fake.callsTo(apiRoutes.signals.createSource)[0]!.body).toEqual({
         kind: 'rss',
         url: 'https://hn.example/rss',
@@ -93,6 +96,24 @@ describe('Add a news feed', () => {
       });
       expect(screen.getByRole('dialog', { name: 'Add a source' })).toBeInTheDocument();
       expect(within(dialog).getByRole('textbox', { name: 'Name (optional)' })).toHaveValue('Hacker News');
+    },
+    SLOW,
+  );
+
+  it(
+    'words the server’s refusal in the interface language',
+    async () => {
+      await act(() => i18n.changeLanguage('ru'));
+      const { routes } = signalsServer([makeSource({ url: 'https://hn.example/rss' })]);
+      const { user } = renderSignals(routes);
+      await screen.findByRole('heading', { level: 2, name: 'Источники' });
+      await user.click(screen.getAllByRole('button', { name: 'Добавить источник' })[0]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Новый источник' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Адрес ленты' }), 'https://hn.example/rss');
+      await user.click(submit(dialog, 'Добавить источник'));
+
+      expect(await screen.findByText('Вы уже следите за этой новостной лентой.')).toBeInTheDocument();
+      expect(screen.queryByText('You already follow this feed.')).not.toBeInTheDocument();
     },
     SLOW,
   );

@@ -126,6 +126,53 @@ describe('Signals list', () => {
   );
 
   it(
+    'words a news feed’s problem in the interface language; an English sentence of an older poll stays as it was',
+    async () => {
+      const gone = makeSource({
+        name: 'Gone Weekly',
+        url: 'https://gone.example.com/feed',
+        lastError: 'feed_not_found',
+      });
+      const page = makeSource({
+        name: 'Not a feed',
+        url: 'https://example.com/',
+        lastError: 'feed_unreadable',
+      });
+      const older = makeSource({
+        name: 'Older',
+        url: 'https://older.example.com/feed',
+        lastError: 'The feed answered with HTTP 500.',
+      });
+      const { routes } = signalsServer([gone, page, older]);
+      renderSignals(routes);
+
+      expect(
+        await within(await screen.findByRole('article', { name: 'Gone Weekly' })).findByText(
+          'The site says there is no feed at this address: it may have moved. Find its current address on the site and add it as a new source.',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(card('Not a feed')).getByText(
+          'This address does not answer with an RSS, Atom or JSON feed. It may be a web page: look on the site for its feed link and add that address as a new source.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(card('Older')).getByText('The feed answered with HTTP 500.')).toBeInTheDocument();
+
+      await act(() => i18n.changeLanguage('de'));
+      expect(
+        await within(card('Gone Weekly')).findByText(
+          'Laut der Website gibt es unter dieser Adresse keinen Feed; vielleicht ist er umgezogen. Suchen Sie seine aktuelle Adresse auf der Website und fügen Sie sie als neue Quelle hinzu.',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(card('Gone Weekly')).getByText('Der letzte Abruf ist fehlgeschlagen'),
+      ).toBeInTheDocument();
+      expect(within(card('Older')).getByText('The feed answered with HTTP 500.')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'formats figures and times for the interface language',
     async () => {
       await act(() => i18n.changeLanguage('ru'));

@@ -100,7 +100,8 @@ export function signalsServer(
   let taskCounter = 0;
 
   const find = (id: string) => sources.find((source) => source.id === id);
-  const notFound = () => errorReply(404, 'not_found', 'Signal source not found');
+  const notFound = () =>
+    errorReply(404, 'not_found', 'Signal source not found', { reason: 'signal_source_not_found' });
 
   type Recorded = { result: JobChangeResult } | { refused: ErrorReply };
   function recordChange(input: unknown): Recorded {
@@ -133,11 +134,17 @@ export function signalsServer(
       if (!parsed.success) return validationFailed(issuesToFields(parsed.error.issues));
       const data = parsed.data;
       if (data.kind === 'rss' && sources.some((source) => source.url === data.url))
-        return errorReply(409, 'conflict', 'You already follow this feed.');
+        return errorReply(409, 'conflict', 'You already follow this feed.', {
+          reason: 'already_following_feed',
+        });
       if (data.kind === 'reddit' && sources.some((source) => source.subreddit === data.subreddit))
-        return errorReply(409, 'conflict', `You already follow r/${data.subreddit}.`);
+        return errorReply(409, 'conflict', `You already follow r/${data.subreddit}.`, {
+          reason: 'already_following_subreddit',
+        });
       if (data.kind === 'content_plan' && sources.some((source) => source.kind === 'content_plan'))
-        return errorReply(409, 'conflict', 'You already have a content plan; change its cadence instead.');
+        return errorReply(409, 'conflict', 'You already have a content plan; change its cadence instead.', {
+          reason: 'content_plan_exists',
+        });
       const now = new Date().toISOString();
       const source = makeSource({
         kind: data.kind,
@@ -225,8 +232,14 @@ export function signalsServer(
     ...fakeRoute(apiRoutes.signals.pollSource, ({ params }) => {
       const found = find(params.id);
       if (!found) return notFound();
-      if (!pollingEnabled) return errorReply(403, 'demo_restricted', 'Polling is off in demo mode.');
-      if (!found.isActive) return errorReply(409, 'conflict', 'This source is paused; resume it to poll it.');
+      if (!pollingEnabled)
+        return errorReply(403, 'demo_restricted', 'Polling is off in demo mode.', {
+          reason: 'polling_off_in_demo',
+        });
+      if (!found.isActive)
+        return errorReply(409, 'conflict', 'This source is paused; resume it to poll it.', {
+          reason: 'signal_source_paused',
+        });
       found.nextFetchAt = new Date().toISOString();
       return { status: 202, body: { queued: true as const } };
     }),
