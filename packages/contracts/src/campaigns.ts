@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvRejectedRowSchema } from './errors';
 import {
   fillWhatsAppText,
   WHATSAPP_LANGUAGE_CODE_PATTERN,
@@ -585,6 +586,69 @@ export const campaignMetricsSchema = z.object({
 });
 export type CampaignMetrics = z.infer<typeof campaignMetricsSchema>;
 
+/**
+ * Why a run note's source or tool gave less than asked (or nothing), as a code the web app words
+ * in the user's language; the note's English `detail` says the same for API clients. The
+ * provider or service is the note's subject.
+ */
+export const campaignRunProblems = [
+  // Extraction, outcome 'imported'.
+  /** Count 0: the campaign already holds its target number of leads. */
+  'target_reached',
+  /** `skipped` rows of the sheet had no name, or an email that is not an address. */
+  'rows_skipped',
+  // Extraction, outcome 'failed'.
+  /** Apollo search has no search phrase and no job titles to search for. */
+  'apollo_needs_query',
+  /** The sheet's first row names no column of names. */
+  'sheet_no_name_column',
+  /** The sheet's text is not CSV. */
+  'sheet_not_csv',
+  /** The Google Sheets address is not a link. */
+  'sheet_invalid_link',
+  /** The address is not http(s), or is on a private or local network. */
+  'sheet_address_refused',
+  /** The sheet is larger than a lead file may be. */
+  'sheet_too_large',
+  /** The sheet's address answered with an error, or redirected too many times. */
+  'sheet_unreadable',
+  /** The address answered a web page (Google's sign-in page): the sheet is not shared by link. */
+  'sheet_not_shared',
+  // A provider's (or the sheet's) answer, in extraction and enrichment, outcome 'failed'.
+  /** 401: the user's API key (Pipedrive: API token) was refused. */
+  'credential_refused',
+  /** 402: the provider account has no credits left. */
+  'no_credits',
+  /** 403: the key has no access (permissions, plan). */
+  'access_refused',
+  /** 429: the provider is limiting requests. */
+  'rate_limited',
+  /** 5xx: the provider answered with an error (`httpStatus`). */
+  'provider_error',
+  /** Another 4xx: the provider refused the request (`httpStatus`). */
+  'request_refused',
+  /** No answer in time. */
+  'timeout',
+  /** Could not be reached. */
+  'unreachable',
+  /** An answer that could not be read. */
+  'unreadable_answer',
+] as const;
+export const campaignRunProblemSchema = z.enum(campaignRunProblems);
+export type CampaignRunProblem = z.infer<typeof campaignRunProblemSchema>;
+
+/** Why a run failed, as a code the web app words; the run's English `error` says the same. */
+export const campaignRunErrorCodes = [
+  /** The run's job failed for good (an unexpected error). */
+  'stopped_unexpectedly',
+  /** Extraction read every source and the campaign has no lead: the notes say why. */
+  'no_leads',
+  /** Every enrichment tool refused the user's key (or has no credits): the notes say why. */
+  'no_enrichment_tool',
+] as const;
+export const campaignRunErrorCodeSchema = z.enum(campaignRunErrorCodes);
+export type CampaignRunErrorCode = z.infer<typeof campaignRunErrorCodeSchema>;
+
 /** Where a run stands: what the durable stage job is doing or last did. */
 export const campaignRunSchema = z.object({
   state: z.enum(['idle', 'running', 'failed']),
@@ -597,10 +661,20 @@ export const campaignRunSchema = z.object({
       /** i18n-free code the web app turns into a sentence: imported, needs_credential, needs_url, unavailable, failed, simulated, enriched, tasks_created, budget_spent (subject 'ai': the token budget is spent, drafts are the offline engine's and no model is called). */
       outcome: z.string(),
       count: z.number().int().optional(),
+      /** The same as `problem` in English, for API clients (runs stored before codes have only this). */
       detail: z.string().max(500).optional(),
+      /** Why, as a code the web app words; absent when all went well (and in older runs). */
+      problem: campaignRunProblemSchema.optional(),
+      /** rows_skipped: how many rows were skipped. */
+      skipped: z.number().int().optional(),
+      /** provider_error, request_refused: the provider's HTTP status. */
+      httpStatus: z.number().int().optional(),
     }),
   ),
+  /** The same as `errorCode` in English, for API clients (runs stored before codes have only this). */
   error: z.string().max(500).nullable(),
+  /** Why the run failed, as a code the web app words; absent without an error (and in older runs). */
+  errorCode: campaignRunErrorCodeSchema.optional(),
   updatedAt: z.string().nullable(),
 });
 export type CampaignRun = z.infer<typeof campaignRunSchema>;
@@ -834,7 +908,7 @@ export const leadImportReportSchema = z.object({
   imported: z.number().int(),
   /** Rows already among the campaign's leads (same email, or same name and company). */
   duplicates: z.number().int(),
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected: z.array(csvRejectedRowSchema),
 });
 export type LeadImportReport = z.infer<typeof leadImportReportSchema>;
 

@@ -25,3 +25,22 @@ export const streamErrorSchema = z.object({
   reason: z.string().optional(),
 });
 export type StreamError = z.infer<typeof streamErrorSchema>;
+
+/**
+ * Why one row of an imported CSV was left out (leads, job changes), as a code the web app words
+ * with the field's own label: the field is empty, too long or not valid; an address that is not
+ * an email; a date that is not one. `reason` says the same in English, for API clients.
+ */
+export const csvRowProblems = ['empty', 'too_long', 'invalid', 'not_email', 'not_date'] as const;
+export type CsvRowProblem = (typeof csvRowProblems)[number];
+export const csvRejectedRowSchema = z.object({
+  /** 1-based line in the file, counting the header as line 1. */
+  row: z.number().int(),
+  reason: z.string(),
+  problem: z.enum(csvRowProblems),
+  /** The field at fault: one of the import's fields (leadCsvFields, jobChangeCsvFields). */
+  field: z.string(),
+  /** What the row held there, shortened, when it helps to see it (a wrong email or date). */
+  value: z.string().optional(),
+});
+export type CsvRejectedRow = z.infer<typeof csvRejectedRowSchema>;

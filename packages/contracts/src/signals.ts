@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvRejectedRowSchema } from './errors';
 import { linkUrlSchema } from './knowledge';
 
 /**
@@ -305,6 +306,6 @@ export const jobChangeImportReportSchema = z.object({
   /** Rows already recorded (same person, new company and date), here or in an earlier import. */
   duplicates: z.number().int(),
   /** Rows not imported: 1-based line in the file (the header is line 1) and why. */
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected: z.array(csvRejectedRowSchema),
 });
 export type JobChangeImportReport = z.infer<typeof jobChangeImportReportSchema>;

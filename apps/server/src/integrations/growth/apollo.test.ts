@@ -94,6 +94,7 @@ describe('Apollo adapter', () => {
     expect(error).toBeInstanceOf(GrowthProviderError);
     expect((error as GrowthProviderError).message).toBe('The Apollo API key was refused.');
     expect((error as GrowthProviderError).kind).toBe('credential');
+    expect((error as GrowthProviderError).problem).toBe('credential_refused');
   });
 
   it('retries a 429 after the Retry-After wait', async () => {
@@ -122,5 +123,6 @@ describe('Apollo adapter', () => {
       (caught: unknown) => caught,
     );
     expect((error as GrowthProviderError).message).toBe('Apollo answered with something we could not read.');
+    expect((error as GrowthProviderError).problem).toBe('unreadable_answer');
   });
 });

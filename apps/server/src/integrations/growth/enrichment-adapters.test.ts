@@ -98,6 +98,7 @@ describe('Hunter adapter', () => {
     const error = await failure(hunter('wrong-key-000').enrich(lead({ email: 'ann@acme.com' }), ['email']));
     expect(error.message).toBe('The Hunter API key was refused.');
     expect(error.kind).toBe('credential');
+    expect(error.problem).toBe('credential_refused');
     expect(error.message).not.toContain('wrong-key');
   });
 });
@@ -167,6 +168,7 @@ describe('People Data Labs adapter', () => {
     const noCredits = await failure(pdl().enrich(lead(), ['email']));
     expect(noCredits.message).toBe('People Data Labs says the account has no credits left.');
     expect(noCredits.kind).toBe('credential');
+    expect(noCredits.problem).toBe('no_credits');
   });
 
   it('retries 429 and 5xx, then gives up in our words', async () => {
@@ -176,6 +178,7 @@ describe('People Data Labs adapter', () => {
     const error = await failure(pdl().enrich(lead(), ['email']));
     expect(error.message).toBe('People Data Labs answered with an error (HTTP 503).');
     expect(error.kind).toBe('unavailable');
+    expect(error.problem).toBe('provider_error');
   });
 });
 

@@ -56,6 +56,23 @@ describe('reading a sheet', () => {
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SheetError);
     expect((error as Error).message).toContain('Anyone with the link');
+    expect((error as SheetError).problem).toBe('sheet_not_shared');
+  });
+
+  it('codes a link that is not one, and a sheet that is not there', async () => {
+    const invalid = await fetchSheetCsv('not a link', options).catch((caught: unknown) => caught);
+    expect(invalid).toMatchObject({
+      problem: 'sheet_invalid_link',
+      message: 'The Google Sheets address is not a valid link.',
+    });
+    const missing = await fetchSheetCsv(
+      `${fake.baseUrl}/spreadsheets/d/nowhere/export?format=csv`,
+      options,
+    ).catch((caught: unknown) => caught);
+    expect(missing).toMatchObject({
+      problem: 'sheet_unreadable',
+      message: 'The sheet could not be read: The page answered with HTTP 404.',
+    });
   });
 
   it('refuses local addresses unless the server allows them, and caps the size', async () => {
@@ -66,11 +83,13 @@ describe('reading a sheet', () => {
     expect((local as Error).message).toBe(
       'The sheet could not be read: This address is on a private or local network; only public web pages can be added.',
     );
+    expect((local as SheetError).problem).toBe('sheet_address_refused');
     fake.addSheet('big', `Name\n${'x'.repeat(2048)}\n`);
     const big = await fetchSheetCsv(`${fake.baseUrl}/spreadsheets/d/big/export?format=csv`, options).catch(
       (caught: unknown) => caught,
     );
     expect(big).toBeInstanceOf(SheetError);
+    expect((big as SheetError).problem).toBe('sheet_too_large');
     expect(fake.requests.filter((request) => request.path.endsWith('/open/export'))).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
+import type { CampaignRunProblem } from '@doppel/contracts';
 import { fetchPage, PageFetchError, pageText } from '../web/fetch-page';
+import type { PublicFetchFailure } from '../web/fetch-public';
 import type { AddressPolicy } from '../../lib/public-only-fetch';
 import { storableText } from '../../lib/text';
 
@@ -12,10 +14,40 @@ import { storableText } from '../../lib/text';
 
 export const SHEET_TIMEOUT_MS = 15_000;
 
-/** Why a sheet could not be read, in words fit for the user. */
+/** What went wrong with a sheet, as the run note's code (contracts: campaignRunProblems). */
+export type SheetProblem = Extract<
+  CampaignRunProblem,
+  | 'sheet_invalid_link'
+  | 'sheet_address_refused'
+  | 'sheet_too_large'
+  | 'sheet_unreadable'
+  | 'sheet_not_shared'
+  | 'timeout'
+  | 'unreachable'
+>;
+
+/**
+ * Why a sheet could not be read: `problem` for the web app to word in the user's language, the
+ * message in English for API clients.
+ */
 export class SheetError extends Error {
   override name = 'SheetError';
+  constructor(
+    readonly problem: SheetProblem,
+    message: string,
+  ) {
+    super(message);
+  }
 }
+
+const FETCH_PROBLEM: Record<PublicFetchFailure, SheetProblem> = {
+  refused: 'sheet_address_refused',
+  too_large: 'sheet_too_large',
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+  http_status: 'sheet_unreadable',
+  redirects: 'sheet_unreadable',
+};
 
 /**
  * The CSV export address of a Google Sheets link: a share or edit link
@@ -45,7 +77,7 @@ export async function fetchSheetCsv(
   try {
     url = sheetCsvUrl(address);
   } catch {
-    throw new SheetError('The Google Sheets address is not a valid link.');
+    throw new SheetError('sheet_invalid_link', 'The Google Sheets address is not a valid link.');
   }
   let page;
   try {
@@ -57,11 +89,12 @@ export async function fetchSheetCsv(
   } catch (error) {
     if (!(error instanceof PageFetchError)) throw error;
     // fetchPage's messages are ours and speak of "the page"; say what page it was.
-    throw new SheetError(`The sheet could not be read: ${error.message}`);
+    throw new SheetError(FETCH_PROBLEM[error.reason], `The sheet could not be read: ${error.message}`);
   }
   if (page.mediaType === 'text/html') {
     // Google answers a sign-in page for a sheet that is not shared with anyone with the link.
     throw new SheetError(
+      'sheet_not_shared',
       'The sheet answered a web page, not CSV: share it with "Anyone with the link" (viewer) or use its CSV export link.',
     );
   }

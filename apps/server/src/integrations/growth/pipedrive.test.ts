@@ -99,6 +99,7 @@ describe('Pipedrive adapter', () => {
     const error = await failure(client.listPersons('wrong-token-123', { limit: 10 }));
     expect(error.message).toBe('The Pipedrive API token was refused.');
     expect(error.kind).toBe('credential');
+    expect(error.problem).toBe('credential_refused');
     expect(error.status).toBe(401);
     expect(error.message).not.toContain('wrong-token');
   });
@@ -117,6 +118,7 @@ describe('Pipedrive adapter', () => {
     fake.failNext({ status: 502 }, { status: 502 }, { status: 502 });
     const error = await failure(client.listPersons(TOKEN, { limit: 1 }));
     expect(error.message).toBe('Pipedrive answered with an error (HTTP 502).');
+    expect(error).toMatchObject({ problem: 'provider_error', status: 502 });
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -124,5 +126,6 @@ describe('Pipedrive adapter', () => {
     const closed = createPipedriveClient('http://127.0.0.1:9', { retry: fast });
     const error = await failure(closed.listPersons(TOKEN, { limit: 1 }));
     expect(error.message).toBe('Pipedrive could not be reached.');
+    expect(error.problem).toBe('unreachable');
   });
 });

@@ -1,3 +1,4 @@
+import type { CampaignRunProblem } from '@doppel/contracts';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
 import { cutText, storableText } from '../../lib/text';
 
@@ -34,16 +35,32 @@ export function serviceName(service: GrowthService): string {
   return SERVICE_NAMES[service];
 }
 
+/** What went wrong with a provider call, as the run note's code (contracts: campaignRunProblems). */
+export type GrowthProblem = Extract<
+  CampaignRunProblem,
+  | 'credential_refused'
+  | 'no_credits'
+  | 'access_refused'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'request_refused'
+  | 'timeout'
+  | 'unreachable'
+  | 'unreadable_answer'
+>;
+
 /**
  * Why a provider call failed. `kind` tells the run what to do: 'credential' (refused key, no
  * credits, no access) stops using the provider until the user fixes it; the others are worth a
- * later try.
+ * later try. `problem` is the same for the user, as a code the web app words in their language;
+ * the message says it in English, for API clients.
  */
 export class GrowthProviderError extends Error {
   override name = 'GrowthProviderError';
   constructor(
     readonly service: GrowthService,
     readonly kind: 'credential' | 'rate_limited' | 'unavailable' | 'bad_answer',
+    readonly problem: GrowthProblem,
     message: string,
     /** The provider's HTTP status, when it answered. */
     readonly status?: number,
@@ -96,6 +113,7 @@ export async function callProvider(call: ProviderCall): Promise<ProviderAnswer> 
     throw new GrowthProviderError(
       call.service,
       'unavailable',
+      timedOut ? 'timeout' : 'unreachable',
       timedOut ? `${name} did not answer in time.` : `${name} could not be reached.`,
     );
   }
@@ -119,6 +137,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
     return new GrowthProviderError(
       service,
       'credential',
+      'credential_refused',
       `The ${name} ${CREDENTIAL_NAMES[service]} was refused.`,
       status,
     );
@@ -127,6 +146,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
     return new GrowthProviderError(
       service,
       'credential',
+      'no_credits',
       `${name} says the account has no credits left.`,
       status,
     );
@@ -135,6 +155,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
     return new GrowthProviderError(
       service,
       'credential',
+      'access_refused',
       `${name} refused access with this ${CREDENTIAL_NAMES[service]}; check its permissions and plan.`,
       status,
     );
@@ -142,6 +163,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
   if (status === 429) {
     return new GrowthProviderError(
       service,
+      'rate_limited',
       'rate_limited',
       `${name} is limiting requests; try again later.`,
       status,
@@ -151,6 +173,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
     return new GrowthProviderError(
       service,
       'unavailable',
+      'provider_error',
       `${name} answered with an error (HTTP ${status}).`,
       status,
     );
@@ -158,6 +181,7 @@ export function failureFor(service: GrowthService, status: number): GrowthProvid
   return new GrowthProviderError(
     service,
     'bad_answer',
+    'request_refused',
     `${name} refused the request (HTTP ${status}).`,
     status,
   );
@@ -167,6 +191,7 @@ export function unreadable(service: GrowthService): GrowthProviderError {
   return new GrowthProviderError(
     service,
     'bad_answer',
+    'unreadable_answer',
     `${serviceName(service)} answered with something we could not read.`,
   );
 }

@@ -14,6 +14,7 @@ const TEST_PROMPT = 'Reply with OK';
 export async function testAiModel(ctx: AppContext, auth: Actor, id: string): Promise<AiModelTestResult> {
   const model = await resolveModel(ctx, auth, id);
   if (model.kind === 'offline') {
+    // For API clients; the web app words the offline engine's readiness itself.
     return { ok: true, text: 'Offline drafting engine is ready (no language model).', latencyMs: 0 };
   }
   const started = performance.now();

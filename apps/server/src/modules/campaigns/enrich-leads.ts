@@ -16,7 +16,7 @@ import type { CampaignRow } from './campaign-queries';
 import { readGrowthCredential } from './growth-credentials';
 import type { LeadRecord } from './leads';
 import { leadMatchScore } from './match-score';
-import { note, type RunNote, type SliceResult } from './run-state';
+import { note, providerProblem, type RunError, type RunNote, type SliceResult } from './run-state';
 
 /*
  * Enrichment: up to ENRICH_SLICE leads per slice, each through the campaign's tools
@@ -169,7 +169,7 @@ export async function enrichmentSlice(ctx: AppContext, campaign: CampaignRow): P
         if (!(error instanceof GrowthProviderError)) throw error;
         if (error.kind === 'credential') blocked.set(provider.tool, error.message);
         else usedOne = true;
-        notes.push(note('enrichment', provider.tool, 'failed', { detail: error.message }));
+        notes.push(note('enrichment', provider.tool, 'failed', providerProblem(error)));
         continue;
       }
       usedOne = true;
@@ -188,9 +188,12 @@ export async function enrichmentSlice(ctx: AppContext, campaign: CampaignRow): P
       }),
     );
   }
-  const error =
+  const error: RunError | undefined =
     blocked.size === providers.length && providers.length > 0
-      ? `No enrichment tool could be used: ${[...blocked].map(([tool, why]) => `${toolLabel(tool)}: ${why}`).join(' ')}`
+      ? {
+          code: 'no_enrichment_tool',
+          message: `No enrichment tool could be used: ${[...blocked].map(([tool, why]) => `${toolLabel(tool)}: ${why}`).join(' ')}`,
+        }
       : undefined;
 
   // A lead a real provider found at another company is a job change: it becomes

@@ -18,7 +18,7 @@ import {
   readCsvHeaders,
   type LeadRow,
 } from './parse-lead-csv';
-import { note, type RunNote, type SliceResult } from './run-state';
+import { note, providerProblem, type NoteProblem, type RunNote, type SliceResult } from './run-state';
 import { cutText } from '../../lib/text';
 
 /*
@@ -61,7 +61,7 @@ function contactAsLead(contact: typeof contacts.$inferSelect): LeadRow {
 interface SourceRead {
   rows: readonly (LeadRow | SourcePerson)[];
   /** Said after the import, with the count of new leads. */
-  detail?: string;
+  problem?: NoteProblem;
   /** Inner CRM: link each lead to the contact it was copied from. */
   linkContacts?: boolean;
 }
@@ -89,6 +89,7 @@ async function readSource(
   if (room <= 0) {
     return note('extraction', source, 'imported', {
       count: 0,
+      problem: 'target_reached',
       detail: 'The campaign already has its target number of leads.',
     });
   }
@@ -114,6 +115,7 @@ async function readSource(
     if (!keywords && titles.length === 0) {
       // An empty search would import whoever Apollo lists first: not leads for this campaign.
       return note('extraction', source, 'failed', {
+        problem: 'apollo_needs_query',
         detail: 'Apollo search needs a search phrase or job titles; add them in the campaign settings.',
       });
     }
@@ -131,6 +133,7 @@ async function readSource(
   const mapping = guessLeadMapping(readCsvHeaders(csv));
   if (!mapping) {
     return note('extraction', source, 'failed', {
+      problem: 'sheet_no_name_column',
       detail: 'The sheet has no column of names (Name, Full name, Contact…) in its first row.',
     });
   }
@@ -139,16 +142,22 @@ async function readSource(
   return {
     rows: parsed.rows.slice(0, room),
     ...(skipped > 0 && {
-      detail: `${skipped} row${skipped === 1 ? ' was' : 's were'} skipped (no name, or an email that is not an address).`,
+      problem: {
+        problem: 'rows_skipped',
+        skipped,
+        detail: `${skipped} row${skipped === 1 ? ' was' : 's were'} skipped (no name, or an email that is not an address).`,
+      },
     }),
   };
 }
 
-/** Why a source failed, in our words: adapters' own messages, else a plain sentence. */
-function failureDetail(error: unknown): string | null {
-  if (error instanceof GrowthProviderError || error instanceof SheetError) return error.message;
+/** Why a source failed: adapters' own codes and messages, else a plain sentence. */
+function failureProblem(error: unknown): NoteProblem | null {
+  if (error instanceof GrowthProviderError) return providerProblem(error);
+  if (error instanceof SheetError) return { problem: error.problem, detail: error.message };
   // The parser's message may quote the file; say only that it is not CSV.
-  if (error instanceof CsvFormatError) return 'The sheet could not be read as CSV.';
+  if (error instanceof CsvFormatError)
+    return { problem: 'sheet_not_csv', detail: 'The sheet could not be read as CSV.' };
   return null;
 }
 
@@ -173,9 +182,9 @@ export async function extractionSlice(
   try {
     outcome = await readSource(ctx, campaign, source, room);
   } catch (error) {
-    const detail = failureDetail(error);
-    if (detail === null) throw error;
-    outcome = note('extraction', source, 'failed', { detail });
+    const problem = failureProblem(error);
+    if (problem === null) throw error;
+    outcome = note('extraction', source, 'failed', problem);
   }
   if (isNote(outcome)) return { stage: 'extraction', notes: [outcome], sourcesDone };
 
@@ -213,7 +222,7 @@ export async function extractionSlice(
       return [
         note('extraction', source, 'imported', {
           count: result.inserted,
-          ...(read.detail !== undefined && { detail: read.detail }),
+          ...read.problem,
         }),
       ];
     },

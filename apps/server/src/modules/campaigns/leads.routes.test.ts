@@ -325,8 +325,14 @@ describe('CSV import', () => {
       imported: 2,
       duplicates: 2,
       rejected: [
-        { row: 3, reason: 'Name is empty.' },
-        { row: 4, reason: '"not-an-email" is not an email address.' },
+        { row: 3, reason: 'Name is empty.', problem: 'empty', field: 'name' },
+        {
+          row: 4,
+          reason: '"not-an-email" is not an email address.',
+          problem: 'not_email',
+          field: 'email',
+          value: 'not-an-email',
+        },
       ],
     });
     const leads = (await call(user, 'GET', `/api/campaigns/${campaign.id}/leads`)).json().items as Lead[];

@@ -58,9 +58,15 @@ describe('parseLeadCsv', () => {
     const parsed = parseLeadCsv(csv, { name: 'Name', email: 'Email' });
     expect(parsed.rows.map((row) => row.name)).toEqual(['Good One', 'Good Two']);
     expect(parsed.rejected).toEqual([
-      { row: 3, reason: 'Name is empty.' },
-      { row: 4, reason: '"not-an-email" is not an email address.' },
-      { row: 5, reason: 'Name is longer than 200 characters.' },
+      { row: 3, reason: 'Name is empty.', problem: 'empty', field: 'name' },
+      {
+        row: 4,
+        reason: '"not-an-email" is not an email address.',
+        problem: 'not_email',
+        field: 'email',
+        value: 'not-an-email',
+      },
+      { row: 5, reason: 'Name is longer than 200 characters.', problem: 'too_long', field: 'name' },
     ]);
   });
 
@@ -142,8 +148,14 @@ describe('readCsvHeaders and guessLeadMapping', () => {
     const parsed = parseLeadCsv(csv, { name: 'name', email: 'email' });
     expect(parsed.rows.map((row) => row.name)).toEqual(['Ann\nLee']);
     expect(parsed.rejected).toEqual([
-      { row: 5, reason: 'Name is empty.' },
-      { row: 6, reason: '"not-an-email" is not an email address.' },
+      { row: 5, reason: 'Name is empty.', problem: 'empty', field: 'name' },
+      {
+        row: 6,
+        reason: '"not-an-email" is not an email address.',
+        problem: 'not_email',
+        field: 'email',
+        value: 'not-an-email',
+      },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { LEAD_CSV_MAX_ROWS, type LeadCsvField } from '@doppel/contracts';
+import { LEAD_CSV_MAX_ROWS, type CsvRejectedRow, type LeadCsvField } from '@doppel/contracts';
 import { z } from 'zod';
 import { fieldReader, guessColumns, readCsvTable } from '../../lib/csv-table';
 import { cutText } from '../../lib/text';
@@ -21,16 +21,10 @@ export interface LeadRow {
   externalId?: string | null;
 }
 
-export interface RejectedRow {
-  /** 1-based line in the file, counting the header as line 1. */
-  row: number;
-  reason: string;
-}
-
 export interface ParsedLeadCsv {
   headers: string[];
   rows: LeadRow[];
-  rejected: RejectedRow[];
+  rejected: CsvRejectedRow[];
 }
 
 export type LeadCsvMapping = Partial<Record<LeadCsvField, string>> & { name: string };
@@ -62,21 +56,33 @@ export function parseLeadCsv(csv: string, mapping: LeadCsvMapping): ParsedLeadCs
   const { headers, rows: entries } = readCsvTable(csv, LEAD_CSV_MAX_ROWS);
   const readField = fieldReader<LeadCsvField>(headers, mapping);
   const rows: LeadRow[] = [];
-  const rejected: RejectedRow[] = [];
+  const rejected: CsvRejectedRow[] = [];
   for (const { cells, line } of entries) {
     const read = (field: LeadCsvField) => readField(cells, field);
     const name = read('name');
     if (!name) {
-      rejected.push({ row: line, reason: 'Name is empty.' });
+      rejected.push({ row: line, reason: 'Name is empty.', problem: 'empty', field: 'name' });
       continue;
     }
     if (name.length > 200) {
-      rejected.push({ row: line, reason: 'Name is longer than 200 characters.' });
+      rejected.push({
+        row: line,
+        reason: 'Name is longer than 200 characters.',
+        problem: 'too_long',
+        field: 'name',
+      });
       continue;
     }
     const email = read('email');
     if (email && !emailSchema.safeParse(email).success) {
-      rejected.push({ row: line, reason: `"${cutText(email, 100)}" is not an email address.` });
+      const value = cutText(email, 100);
+      rejected.push({
+        row: line,
+        reason: `"${value}" is not an email address.`,
+        problem: 'not_email',
+        field: 'email',
+        value,
+      });
       continue;
     }
     rows.push({

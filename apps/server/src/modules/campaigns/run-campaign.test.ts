@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateCampaignInput, UpdateCampaignInput } from '@doppel/contracts';
+import type { Campaign, CreateCampaignInput, UpdateCampaignInput } from '@doppel/contracts';
 import {
   and,
   asc,
@@ -35,7 +35,7 @@ import { changeCampaignStatus } from './change-campaign-status';
 import { createCampaign } from './create-campaign';
 import { saveGrowthCredential } from './growth-credentials';
 import { createLead } from './leads';
-import { CAMPAIGN_RUN_JOB, enqueueCampaignRun, runCampaignSlice } from './run-campaign';
+import { CAMPAIGN_RUN_JOB, campaignRunJob, enqueueCampaignRun, runCampaignSlice } from './run-campaign';
 import { updateCampaign } from './update-campaign';
 
 const fast: RetryPolicy = { maxRetries: 1, baseDelayMs: 10, maxDelayMs: 100 };
@@ -108,6 +108,17 @@ const runJobs = (user: User) => doppel.ctx.jobs.runDue({ userId: user.userId });
 async function campaignRow(id: string) {
   const [row] = await doppel.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
   return row!;
+}
+
+/** The run as the API answers it (GET /api/campaigns/:id). */
+async function runOnApi(user: User, id: string): Promise<Campaign['run']> {
+  const response = await doppel.app.inject({
+    method: 'GET',
+    url: `/api/campaigns/${id}`,
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Campaign>().run;
 }
 
 async function leadsOf(id: string) {
@@ -257,10 +268,18 @@ describe('a full run', () => {
         outcome: 'imported',
         count: 1,
         detail: '1 row was skipped (no name, or an email that is not an address).',
+        problem: 'rows_skipped',
+        skipped: 1,
       },
       { stage: 'extraction', subject: 'manual_input', outcome: 'imported', count: 1 },
       { stage: 'extraction', subject: 'linkedin_search', outcome: 'unavailable' },
     ]);
+    // The API carries the code and its count for the web app to word, beside the English.
+    const onApi = await runOnApi(user, campaignId);
+    expect(onApi.notes.find((note) => note.subject === 'google_sheets')).toMatchObject({
+      problem: 'rows_skipped',
+      skipped: 1,
+    });
     // Apollo was asked for the campaign's titles, with its key in the header.
     const search = apollo.requests.find((request) => request.headers['x-api-key'] === `ap-${user.userId}`);
     expect(search!.body).toMatchObject({ q_keywords: 'Partner', person_titles: ['Partner'] });
@@ -461,6 +480,7 @@ describe('runs that need setup', () => {
     expect(failed.run.error).toBe(
       'No leads were found (pipedrive: needs credential). Add leads or set up a source, then retry the run.',
     );
+    expect(await runOnApi(user, id)).toMatchObject({ state: 'failed', errorCode: 'no_leads' });
     expect(await queuedRuns(id)).toEqual([]);
 
     const token = `pd-fix-${user.userId}`;
@@ -476,6 +496,7 @@ describe('runs that need setup', () => {
     const retried = await retry();
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'active', run: { state: 'running', error: null } });
+    expect(retried.json().run).not.toHaveProperty('errorCode');
     expect(await queuedRuns(id)).toHaveLength(1);
     await runJobs(user);
     const fixed = await campaignRow(id);
@@ -503,7 +524,9 @@ describe('runs that need setup', () => {
       subject: 'pipedrive',
       outcome: 'failed',
       detail: 'The Pipedrive API token was refused.',
+      problem: 'credential_refused',
     });
+    expect((await runOnApi(user, id)).notes[0]).toMatchObject({ problem: 'credential_refused' });
     expect(JSON.stringify(row.run)).not.toContain('not-a-known-token');
     expect(row.progress).toBe(100);
   });
@@ -525,7 +548,20 @@ describe('runs that need setup', () => {
         stage: 'enrichment',
         error:
           'No enrichment tool could be used: People Data Labs: The People Data Labs API key was refused.',
+        errorCode: 'no_enrichment_tool',
       },
+    });
+    expect(await runOnApi(user, id)).toMatchObject({
+      errorCode: 'no_enrichment_tool',
+      notes: expect.arrayContaining([
+        {
+          stage: 'enrichment',
+          subject: 'people_data_labs',
+          outcome: 'failed',
+          detail: 'The People Data Labs API key was refused.',
+          problem: 'credential_refused',
+        },
+      ]),
     });
     expect((await leadsOf(id))[0]!.enrichedAt).toBeNull();
     expect(await tasksOf(user.userId)).toEqual([]);
@@ -538,9 +574,113 @@ describe('runs that need setup', () => {
     await runJobs(user);
     const resumed = await campaignRow(id);
     expect(resumed).toMatchObject({ progress: 100, run: { state: 'idle', error: null } });
+    expect(resumed.run).not.toHaveProperty('errorCode');
     expect(resumed.run.notes.filter((note) => note.stage === 'enrichment')).toEqual([
       { stage: 'enrichment', subject: 'people_data_labs', outcome: 'enriched', count: 0 },
     ]);
+  });
+});
+
+describe('why a source or the run failed, as codes for the web app', () => {
+  it('codes what a source could not give: no search for Apollo, a sheet without names, unshared or not http', async () => {
+    const user = await signedInUser(doppel);
+    await saveGrowthCredential(doppel.ctx, user.userId, 'apollo', { apiKey: `ap-codes-${user.userId}` });
+    sheets.addSheet(`nameless-${user.userId}`, 'Company,Email\nAcme,ann@acme.com\n');
+    sheets.addPrivateSheet(`closed-${user.userId}`);
+    const sheetUrl = (sheet: string) =>
+      `${sheets.baseUrl}/spreadsheets/d/${sheet}-${user.userId}/export?format=csv`;
+    const sourcesWith = async (url: string) => {
+      const id = await newCampaign(
+        user,
+        { sources: ['apollo_search', 'google_sheets', 'manual_input'] },
+        { sourceConfigs: { google_sheets: { url } } },
+      );
+      await createLead(doppel.ctx, user.userId, id, { name: 'Ray Sato' });
+      await start(user, id);
+      await runJobs(user);
+      return (await runOnApi(user, id)).notes.filter((note) => note.outcome === 'failed');
+    };
+
+    expect(await sourcesWith(sheetUrl('nameless'))).toEqual([
+      {
+        stage: 'extraction',
+        subject: 'apollo_search',
+        outcome: 'failed',
+        detail: 'Apollo search needs a search phrase or job titles; add them in the campaign settings.',
+        problem: 'apollo_needs_query',
+      },
+      {
+        stage: 'extraction',
+        subject: 'google_sheets',
+        outcome: 'failed',
+        detail: 'The sheet has no column of names (Name, Full name, Contact…) in its first row.',
+        problem: 'sheet_no_name_column',
+      },
+    ]);
+    expect((await sourcesWith(sheetUrl('closed')))[1]).toMatchObject({
+      subject: 'google_sheets',
+      problem: 'sheet_not_shared',
+      detail: expect.stringContaining('Anyone with the link'),
+    });
+    expect((await sourcesWith('ftp://example.com/leads.csv'))[1]).toMatchObject({
+      subject: 'google_sheets',
+      problem: 'sheet_address_refused',
+      detail: 'The sheet could not be read: Only http and https links can be added.',
+    });
+  });
+
+  it('codes a source read once the campaign already holds its target', async () => {
+    const user = await signedInUser(doppel);
+    await doppel.ctx.db
+      .insert(contacts)
+      .values({ userId: user.userId, name: 'Sam Tal', source: 'email', handle: 'sam@tal.io' });
+    const id = await newCampaign(user, { sources: ['manual_input', 'inner_crm'], targetContactCount: 10 });
+    for (let lead = 0; lead < 10; lead++) {
+      await createLead(doppel.ctx, user.userId, id, { name: `Lead ${lead}` });
+    }
+    await start(user, id);
+    await runJobs(user);
+    expect((await runOnApi(user, id)).notes).toContainEqual({
+      stage: 'extraction',
+      subject: 'inner_crm',
+      outcome: 'imported',
+      count: 0,
+      detail: 'The campaign already has its target number of leads.',
+      problem: 'target_reached',
+    });
+  });
+
+  it('codes a provider’s server error with its HTTP status', async () => {
+    const user = await signedInUser(doppel);
+    const token = `pd-503-${user.userId}`;
+    pipedrive.addAccount(token, [pipedrivePerson(31, 'Tia Umar')]);
+    await saveGrowthCredential(doppel.ctx, user.userId, 'pipedrive', { apiKey: token });
+    const id = await newCampaign(user, { sources: ['pipedrive', 'manual_input'] });
+    await createLead(doppel.ctx, user.userId, id, { name: 'Uma Vance' });
+    await start(user, id);
+    // The first call and its one retry both fail.
+    pipedrive.failNext({ status: 503 }, { status: 503 });
+    await runJobs(user);
+    expect((await runOnApi(user, id)).notes[0]).toEqual({
+      stage: 'extraction',
+      subject: 'pipedrive',
+      outcome: 'failed',
+      detail: 'Pipedrive answered with an error (HTTP 503).',
+      problem: 'provider_error',
+      httpStatus: 503,
+    });
+  });
+
+  it('codes a run whose job failed for good', async () => {
+    const user = await signedInUser(doppel);
+    const id = await newCampaign(user, {});
+    await start(user, id);
+    await campaignRunJob(doppel.ctx).onFailed?.({ userId: user.userId, campaignId: id }, new Error('boom'));
+    expect(await runOnApi(user, id)).toMatchObject({
+      state: 'failed',
+      errorCode: 'stopped_unexpectedly',
+      error: 'The run stopped after an unexpected error; pause and start the campaign to try again.',
+    });
   });
 });
 

@@ -17,7 +17,14 @@ import { type CampaignRow } from './campaign-queries';
 import { enrichmentSlice } from './enrich-leads';
 import { engagementSlice } from './engage-leads';
 import { extractionSlice } from './extract-leads';
-import { mergeNotes, restartedRun, runProgress, type LeadFigures, type SliceResult } from './run-state';
+import {
+  mergeNotes,
+  restartedRun,
+  runProgress,
+  type LeadFigures,
+  type RunError,
+  type SliceResult,
+} from './run-state';
 import { cutText } from '../../lib/text';
 
 /*
@@ -37,8 +44,11 @@ export interface CampaignRunPayload {
   [key: string]: unknown;
 }
 
-const STOPPED_UNEXPECTEDLY =
-  'The run stopped after an unexpected error; pause and start the campaign to try again.';
+/** The web app words the code; the English is for API clients. */
+const STOPPED_UNEXPECTEDLY: RunError = {
+  code: 'stopped_unexpectedly',
+  message: 'The run stopped after an unexpected error; pause and start the campaign to try again.',
+};
 
 /**
  * Queues the next run of a campaign in the transaction that started it. A campaign already
@@ -105,15 +115,21 @@ function currentRun(campaign: CampaignRow): CampaignRun {
     : restartedRun(campaign.run, campaign.stageCompletion);
 }
 
-/** Why extraction found nobody, from its notes. */
-function noLeadsError(run: CampaignRun): string {
+/**
+ * Why extraction found nobody. The web app words the code and shows the notes' own reasons; the
+ * English, for API clients, glues them into one sentence.
+ */
+function noLeadsError(run: CampaignRun): RunError {
   const reasons = run.notes
     .filter((each) => each.stage === 'extraction' && each.outcome !== 'imported')
     .map((each) => `${each.subject}: ${each.detail ?? each.outcome.replace(/_/g, ' ')}`);
-  return cutText(
-    `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then retry the run.`,
-    500,
-  );
+  return {
+    code: 'no_leads',
+    message: cutText(
+      `No leads were found${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}. Add leads or set up a source, then retry the run.`,
+      500,
+    ),
+  };
 }
 
 /**
@@ -135,7 +151,7 @@ async function saveSlice(
     const notes = mergeNotes(base.notes, [...slice.notes, ...added]);
     const completion = { ...row.stageCompletion };
     const figures = await leadFigures(tx, campaignId);
-    let error: string | null = slice.error ?? null;
+    let error: RunError | null = slice.error ?? null;
     if (!error) {
       if (slice.stage === 'extraction' && slice.sourcesDone) {
         if (figures.total === 0) error = noLeadsError({ ...base, notes });
@@ -164,7 +180,8 @@ async function saveSlice(
           state,
           stage: error ? slice.stage : nextStage,
           notes,
-          error,
+          error: error?.message ?? null,
+          ...(error && { errorCode: error.code }),
           updatedAt: ctx.clock.now().toISOString(),
         },
         progress,
@@ -217,7 +234,8 @@ async function markRunFailed(ctx: AppContext, userId: string, campaignId: string
     .set({
       run: sql`${campaigns.run} || ${JSON.stringify({
         state: 'failed',
-        error: STOPPED_UNEXPECTEDLY,
+        error: STOPPED_UNEXPECTEDLY.message,
+        errorCode: STOPPED_UNEXPECTEDLY.code,
         updatedAt: ctx.clock.now().toISOString(),
       })}::jsonb`,
     })

@@ -1,10 +1,13 @@
 import {
   STAGE_THRESHOLDS,
   type CampaignRun,
+  type CampaignRunErrorCode,
+  type CampaignRunProblem,
   type CampaignStage,
   type StageCompletion,
 } from '@doppel/contracts';
 import type { DbOrTx } from '@doppel/db';
+import type { GrowthProviderError } from '../../integrations/growth/provider-http';
 import { cutText } from '../../lib/text';
 
 /** One line of a run's report: what happened to a source, a tool or the outreach. */
@@ -17,11 +20,24 @@ const RECOUNTED = new Set(['csv_upload', 'manual_input']);
 
 const DETAIL_MAX = 500;
 
+/**
+ * Why a source or tool gave less than asked: the code the web app words in the user's language,
+ * its values, and the same in English for API clients.
+ */
+export interface NoteProblem {
+  problem: CampaignRunProblem;
+  detail: string;
+  /** rows_skipped. */
+  skipped?: number;
+  /** provider_error, request_refused. */
+  httpStatus?: number;
+}
+
 export function note(
   stage: CampaignStage,
   subject: string,
   outcome: string,
-  extra: { count?: number; detail?: string } = {},
+  extra: { count?: number } & Partial<NoteProblem> = {},
 ): RunNote {
   return {
     stage,
@@ -29,12 +45,27 @@ export function note(
     outcome,
     ...(extra.count !== undefined && { count: extra.count }),
     ...(extra.detail !== undefined && { detail: cutText(extra.detail, DETAIL_MAX) }),
+    ...(extra.problem !== undefined && { problem: extra.problem }),
+    ...(extra.skipped !== undefined && { skipped: extra.skipped }),
+    ...(extra.httpStatus !== undefined && { httpStatus: extra.httpStatus }),
   };
 }
 
+/** A provider's refusal or failure as a note's reason (with its HTTP status where the code says it). */
+export function providerProblem(error: GrowthProviderError): NoteProblem {
+  const withStatus = error.problem === 'provider_error' || error.problem === 'request_refused';
+  return {
+    problem: error.problem,
+    detail: error.message,
+    ...(withStatus && error.status !== undefined && { httpStatus: error.status }),
+  };
+}
+
+const WHY = ['detail', 'problem', 'skipped', 'httpStatus'] as const;
+
 /**
  * Adds a slice's notes to the run's: one note per stage, subject and outcome, whose count adds
- * up and whose detail is the latest.
+ * up and whose detail (with its problem code and values) is the latest.
  */
 export function mergeNotes(notes: readonly RunNote[], added: readonly RunNote[]): RunNote[] {
   const merged = notes.map((each) => ({ ...each }));
@@ -47,7 +78,13 @@ export function mergeNotes(notes: readonly RunNote[], added: readonly RunNote[])
       continue;
     }
     if (next.count !== undefined) same.count = (same.count ?? 0) + next.count;
-    if (next.detail !== undefined) same.detail = next.detail;
+    if (next.detail !== undefined || next.problem !== undefined) {
+      // The latest reason replaces the last one whole: no code outlives its detail.
+      for (const key of WHY) {
+        if (next[key] === undefined) delete same[key];
+        else Object.assign(same, { [key]: next[key] });
+      }
+    }
   }
   return merged;
 }
@@ -58,8 +95,9 @@ export function mergeNotes(notes: readonly RunNote[], added: readonly RunNote[])
  * a key or failed is tried again, now that the user may have fixed it. Counts stay.
  */
 export function restartedRun(run: CampaignRun, completion: StageCompletion): CampaignRun {
+  const { errorCode: _lastError, ...rest } = run;
   return {
-    ...run,
+    ...rest,
     state: 'running',
     error: null,
     notes: run.notes.filter(
@@ -106,6 +144,12 @@ export function runProgress(
   return 100;
 }
 
+/** Why a run stopped: `run.errorCode` and `run.error`. */
+export interface RunError {
+  code: CampaignRunErrorCode;
+  message: string;
+}
+
 /** What one slice of a run did, for the transaction that saves it. */
 export interface SliceResult {
   stage: CampaignStage;
@@ -114,8 +158,11 @@ export interface SliceResult {
   write?: (tx: DbOrTx) => Promise<RunNote[]>;
   /** Extraction: every chosen source has been read. (Later stages are done when no lead is left.) */
   sourcesDone?: boolean;
-  /** The stage as a whole could not be done: the run stops with this error, in our words. */
-  error?: string;
+  /**
+   * The stage as a whole could not be done: the run stops with this error — its code for the web
+   * app to word, and the same in English for API clients.
+   */
+  error?: RunError;
   /** Work that opens its own transactions (new tasks), run once the slice is saved. */
   afterSave?: () => Promise<void>;
 }

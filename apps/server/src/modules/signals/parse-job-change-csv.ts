@@ -1,6 +1,7 @@
 import {
   JOB_CHANGE_CSV_MAX_ROWS,
   jobChangeInputSchema,
+  type CsvRejectedRow,
   type JobChangeCsvField,
   type JobChangeInput,
 } from '@doppel/contracts';
@@ -13,15 +14,9 @@ import { cutText } from '../../lib/text';
  * reported with its real line in the file and the rest still import.
  */
 
-export interface RejectedRow {
-  /** 1-based line in the file, counting the header as line 1. */
-  row: number;
-  reason: string;
-}
-
 export interface ParsedJobChanges {
   rows: Array<{ line: number; input: JobChangeInput }>;
-  rejected: RejectedRow[];
+  rejected: CsvRejectedRow[];
 }
 
 export type JobChangeMapping = Partial<Record<JobChangeCsvField, string>>;
@@ -69,13 +64,20 @@ export function parseJobChangeCsv(csv: string, mapping?: JobChangeMapping): Pars
   const readField = fieldReader<JobChangeCsvField>(headers, chosen);
 
   const rows: ParsedJobChanges['rows'] = [];
-  const rejected: RejectedRow[] = [];
+  const rejected: CsvRejectedRow[] = [];
   for (const { cells, line } of entries) {
     const read = (field: JobChangeCsvField) => readField(cells, field);
     const rawDate = read('date');
     const date = rawDate ? readDate(rawDate) : null;
     if (rawDate && !date) {
-      rejected.push({ row: line, reason: `"${cutText(rawDate, 50)}" is not a date (use YYYY-MM-DD).` });
+      const value = cutText(rawDate, 50);
+      rejected.push({
+        row: line,
+        reason: `"${value}" is not a date (use YYYY-MM-DD).`,
+        problem: 'not_date',
+        field: 'date',
+        value,
+      });
       continue;
     }
     const checked = jobChangeInputSchema.safeParse({
@@ -89,13 +91,14 @@ export function parseJobChangeCsv(csv: string, mapping?: JobChangeMapping): Pars
       const issue = checked.error.issues[0]!;
       const field = String(issue.path[0] ?? '');
       const label = FIELD_LABELS[field] ?? field;
-      const reason =
-        issue.code === 'too_small'
-          ? `${label} is empty.`
-          : issue.code === 'too_big'
-            ? `${label} is too long.`
-            : `${label} is not valid.`;
-      rejected.push({ row: line, reason });
+      const problem =
+        issue.code === 'too_small' ? 'empty' : issue.code === 'too_big' ? 'too_long' : 'invalid';
+      const reason = {
+        empty: `${label} is empty.`,
+        too_long: `${label} is too long.`,
+        invalid: `${label} is not valid.`,
+      }[problem];
+      rejected.push({ row: line, reason, problem, field });
       continue;
     }
     rows.push({ line, input: checked.data });

@@ -763,9 +763,15 @@ describe('job changes', () => {
       created: 2,
       duplicates: 2,
       rejected: [
-        { row: 3, reason: 'Name is empty.' },
-        { row: 7, reason: 'New company is empty.' },
-        { row: 8, reason: '"not-a-date" is not a date (use YYYY-MM-DD).' },
+        { row: 3, reason: 'Name is empty.', problem: 'empty', field: 'name' },
+        { row: 7, reason: 'New company is empty.', problem: 'empty', field: 'newCompany' },
+        {
+          row: 8,
+          reason: '"not-a-date" is not a date (use YYYY-MM-DD).',
+          problem: 'not_date',
+          field: 'date',
+          value: 'not-a-date',
+        },
       ],
     });
     const tasks = await tasksOf(user);

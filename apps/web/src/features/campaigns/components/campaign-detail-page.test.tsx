@@ -147,6 +147,110 @@ describe('Campaign detail', () => {
     expect(await screen.findByRole('dialog', { name: 'Campaign settings' })).toBeInTheDocument();
   });
 
+  /** A failed run whose notes and error carry codes, with the server's English beside them. */
+  const codedRun = () =>
+    makeCampaign({
+      run: {
+        state: 'failed',
+        stage: 'extraction',
+        error: 'No leads were found (pipedrive: The Pipedrive API token was refused.). Add leads …',
+        errorCode: 'no_leads',
+        updatedAt: '2026-03-05T09:00:00.000Z',
+        notes: [
+          {
+            stage: 'extraction',
+            subject: 'google_sheets',
+            outcome: 'imported',
+            count: 0,
+            detail: '2 rows were skipped (no name, or an email that is not an address).',
+            problem: 'rows_skipped',
+            skipped: 2,
+          },
+          {
+            stage: 'extraction',
+            subject: 'pipedrive',
+            outcome: 'failed',
+            detail: 'The Pipedrive API token was refused.',
+            problem: 'credential_refused',
+          },
+          {
+            stage: 'extraction',
+            subject: 'apollo_search',
+            outcome: 'failed',
+            detail: 'Apollo answered with an error (HTTP 503).',
+            problem: 'provider_error',
+            httpStatus: 503,
+          },
+          // Stored before codes: its English is all there is.
+          {
+            stage: 'enrichment',
+            subject: 'people_data_labs',
+            outcome: 'failed',
+            detail: 'People Data Labs says the account has no credits left.',
+          },
+        ],
+      },
+    });
+
+  /** Each note's reason line (the line under its outcome), in order. */
+  const reasons = (run: HTMLElement) =>
+    within(within(run).getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelectorAll('p')[1]?.textContent ?? null);
+
+  it('words the run’s coded reasons and error, and shows an old run’s English as it was stored', async () => {
+    renderCampaignDetail(campaignDetailServer({ campaign: codedRun() }));
+    const run = await screen.findByRole('region', { name: 'Run' });
+    expect(within(run).getByRole('alert')).toHaveTextContent(
+      'No leads were found. Add leads or set up a source (each one says below what it needs), then retry the run.',
+    );
+    expect(reasons(run)).toEqual([
+      '2 rows were skipped (no name, or an email that is not an address).',
+      'Pipedrive refused the saved key. Replace it in Settings.',
+      'Apollo answered with an error (HTTP 503).',
+      'People Data Labs says the account has no credits left.',
+    ]);
+    expect(within(run).queryByText('The Pipedrive API token was refused.')).not.toBeInTheDocument();
+  });
+
+  it('words the coded reasons and error in Russian, and keeps an old run’s stored English', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('ru');
+    try {
+      renderCampaignDetail(campaignDetailServer({ campaign: codedRun() }));
+      const run = await screen.findByRole('region', { name: 'Выполнение' });
+      expect(within(run).getByRole('alert')).toHaveTextContent(
+        'Лиды не найдены. Добавьте лиды или настройте источник (ниже указано, что нужно каждому), затем повторите запуск.',
+      );
+      expect(reasons(run)).toEqual([
+        'Пропущены 2 строки: без имени или с неверным адресом почты.',
+        'Pipedrive не принимает сохранённый ключ. Замените его в настройках.',
+        'Ошибка на стороне Apollo (HTTP 503).',
+        'People Data Labs says the account has no credits left.',
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows the stored English error of a run from before error codes', async () => {
+    const campaign = makeCampaign({
+      run: {
+        state: 'failed',
+        stage: 'extraction',
+        error:
+          'No leads were found (pipedrive: needs credential). Add leads or set up a source, then retry the run.',
+        updatedAt: null,
+        notes: [],
+      },
+    });
+    renderCampaignDetail(campaignDetailServer({ campaign }));
+    const run = await screen.findByRole('region', { name: 'Run' });
+    expect(within(run).getByRole('alert')).toHaveTextContent(
+      'No leads were found (pipedrive: needs credential). Add leads or set up a source, then retry the run.',
+    );
+  });
+
   it('reads the campaign again while its run is going', async () => {
     const server = campaignDetailServer({
       campaign: makeCampaign({

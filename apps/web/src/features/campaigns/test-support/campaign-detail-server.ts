@@ -381,9 +381,21 @@ export function campaignDetailServer({
         const line = index + 2;
         const name = read('name');
         const email = read('email').toLowerCase();
-        if (!name) return report.rejected.push({ row: line, reason: 'Name is empty.' });
+        if (!name)
+          return report.rejected.push({
+            row: line,
+            reason: 'Name is empty.',
+            problem: 'empty',
+            field: 'name',
+          });
         if (email && !EMAIL.test(email))
-          return report.rejected.push({ row: line, reason: `"${email}" is not an email address.` });
+          return report.rejected.push({
+            row: line,
+            reason: `"${email}" is not an email address.`,
+            problem: 'not_email',
+            field: 'email',
+            value: email,
+          });
         if (email && state.leads.some((lead) => lead.email === email)) return report.duplicates++;
         const lead = makeLead({
           name,

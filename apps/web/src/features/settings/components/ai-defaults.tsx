@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { aiModelsQueryKey } from '../api/get-ai-models';
 import { useSettings } from '@/lib/settings-query';
 import { useUpdateSettings } from '../api/get-settings';
+import { modelName } from './model-name';
 
 /** A slider sends many values while dragged; only the one it rests on is saved. */
 const TEMPERATURE_SAVE_DELAY_MS = 400;
@@ -88,7 +89,7 @@ export function AiDefaults({ list }: { list: AiModelList }) {
         >
           {list.items.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.name}
+              {modelName(model, t)}
             </option>
           ))}
         </Select>

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTestAiModel } from '../api/get-ai-models';
+import { modelName } from './model-name';
 import { useProviderLabel } from './use-provider-label';
 
 interface AiModelCardProps {
@@ -32,7 +33,7 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
     test.mutate(model.id, {
       onSuccess: (answer) => {
         setResult(answer);
-        if (answer.ok) notifySuccess(t('aiModels.test.passed', { name: model.name }));
+        if (answer.ok) notifySuccess(t('aiModels.test.passed', { name: modelName(model, t) }));
         else
           notifyError(providerError(answer), t('aiModels.test.failed'), {
             title: t('aiModels.test.failedTitle'),
@@ -64,7 +65,7 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
     >
       <div className="flex flex-wrap items-center gap-2">
         <h4 id={headingId} className="min-w-0 flex-1 font-semibold break-words">
-          {model.name}
+          {modelName(model, t)}
         </h4>
         {isMain ? (
           <Badge variant="soft">
@@ -97,9 +98,14 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
       <div role="status" aria-live="polite" className="text-sm empty:hidden">
         {result?.ok ? (
           <div className="grid gap-0.5 rounded-md bg-success-soft p-2 text-success-soft-foreground">
-            <p>
-              <span className="font-medium">{t('aiModels.test.answer')}</span> {result.text}
-            </p>
+            {model.kind === 'offline' ? (
+              // The offline engine has nothing to answer: what it can do is said in the user's words.
+              <p>{t('aiModels.test.offlineReady')}</p>
+            ) : (
+              <p>
+                <span className="font-medium">{t('aiModels.test.answer')}</span> {result.text}
+              </p>
+            )}
             <p className="text-xs">{t('aiModels.test.latency', { latency: ms.format(result.latencyMs) })}</p>
           </div>
         ) : null}
@@ -119,7 +125,7 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
           size="sm"
           loading={test.isPending}
           onClick={runTest}
-          aria-label={t('aiModels.test.button', { name: model.name })}
+          aria-label={t('aiModels.test.button', { name: modelName(model, t) })}
         >
           {test.isPending ? null : <FlaskConical aria-hidden="true" />}
           {test.isPending ? t('aiModels.test.running') : t('aiModels.test.short')}
@@ -130,7 +136,7 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
               variant="outline"
               size="sm"
               onClick={() => onConfigure(model)}
-              aria-label={t('aiModels.card.configure', { name: model.name })}
+              aria-label={t('aiModels.card.configure', { name: modelName(model, t) })}
             >
               <Pencil aria-hidden="true" />
               {t('aiModels.card.configureShort')}
@@ -139,7 +145,7 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
               variant="ghost"
               size="sm"
               onClick={() => onDelete(model)}
-              aria-label={t('aiModels.card.delete', { name: model.name })}
+              aria-label={t('aiModels.card.delete', { name: modelName(model, t) })}
               className="text-destructive"
             >
               <Trash2 aria-hidden="true" />

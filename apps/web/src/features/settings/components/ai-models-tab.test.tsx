@@ -2,6 +2,7 @@ import { type AiModel, type AiModelList, routes as apiRoutes } from '@doppel/con
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { errorReply, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
 import {
   renderWithProviders,
@@ -188,6 +189,44 @@ describe('AI models tab', () => {
     expect(status).toHaveTextContent('Latency: 321 ms');
     expect(await screen.findByText('Local Llama is working correctly')).toBeInTheDocument();
     expect(fake.callsTo(apiRoutes.ai.testModel, { id: mine.id })).toHaveLength(1);
+  });
+
+  it('words the built-in engine, and its test, in the interface language', async () => {
+    await i18n.changeLanguage('ru');
+    try {
+      const rendered = renderWithProviders(
+        <Route path="*" element={<SettingsDialog open onOpenChange={() => {}} />} />,
+        {
+          server: {
+            ...signedInRoutes(),
+            ...fakeRoute(apiRoutes.ai.listModels, { body: modelList() }),
+            ...fakeRoute(
+              apiRoutes.ai.testModel,
+              { id: offline.id },
+              {
+                body: {
+                  ok: true,
+                  text: 'Offline drafting engine is ready (no language model).',
+                  latencyMs: 0,
+                },
+              },
+            ),
+          },
+        },
+      );
+      const dialog = within(await screen.findByRole('dialog', { name: 'Настройки' }));
+      await rendered.user.click(await dialog.findByRole('tab', { name: 'ИИ-модели' }));
+      const engine = within(await dialog.findByRole('listitem', { name: 'Офлайн-движок черновиков' }));
+      await rendered.user.click(engine.getByRole('button', { name: 'Проверить Офлайн-движок черновиков' }));
+      await waitFor(() =>
+        expect(engine.getByRole('status')).toHaveTextContent(
+          'Офлайн-движок готов: он пишет черновики без языковой модели.',
+        ),
+      );
+      expect(engine.getByRole('status')).not.toHaveTextContent(/Offline|ready/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('shows the provider’s error inline and in a toast', async () => {

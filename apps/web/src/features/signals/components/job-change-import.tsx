@@ -2,6 +2,7 @@ import {
   importJobChangesInputSchema,
   JOB_CHANGE_CSV_MAX_BYTES,
   jobChangeCsvFields,
+  type JobChangeCsvField,
   type JobChangeImportReport,
 } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,10 @@ export function JobChangeImport({
   );
 }
 
+function isJobChangeField(field: string): field is JobChangeCsvField {
+  return (jobChangeCsvFields as readonly string[]).includes(field);
+}
+
 function ImportReport({
   report,
   onAgain,
@@ -85,7 +90,13 @@ function ImportReport({
         { label: t('jobChanges.report.duplicates'), value: report.duplicates },
         { label: t('jobChanges.report.rejected'), value: report.rejected.length },
       ]}
-      rejected={report.rejected}
+      rejected={report.rejected.map((row) => ({
+        row: row.row,
+        reason: t(`jobChanges.report.problems.${row.problem}`, {
+          field: isJobChangeField(row.field) ? t(`jobChanges.fields.${row.field}`) : row.field,
+          value: row.value ?? '',
+        }),
+      }))}
       texts={{
         rejectedCaption: t('jobChanges.report.rejectedCaption'),
         line: t('jobChanges.report.line'),

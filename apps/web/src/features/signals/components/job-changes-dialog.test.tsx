@@ -211,7 +211,7 @@ describe('Job changes', () => {
           ),
       ).toEqual([
         ['3', 'Name is empty.'],
-        ['4', '"01/02/2026" is not a date (use YYYY-MM-DD).'],
+        ['4', '“01/02/2026” is not a date (use YYYY-MM-DD).'],
       ]);
 
       await user.click(within(dialog).getByRole('button', { name: 'Done' }));

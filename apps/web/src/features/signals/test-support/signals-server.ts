@@ -194,7 +194,13 @@ export function signalsServer(
         };
         const date = read('date');
         if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-          report.rejected.push({ row: line, reason: `"${date}" is not a date (use YYYY-MM-DD).` });
+          report.rejected.push({
+            row: line,
+            reason: `"${date}" is not a date (use YYYY-MM-DD).`,
+            problem: 'not_date',
+            field: 'date',
+            value: date,
+          });
           continue;
         }
         const recorded = recordChange({
@@ -205,8 +211,8 @@ export function signalsServer(
           date,
         });
         if ('refused' in recorded) {
-          const field = !read('name') ? 'Name' : 'New company';
-          report.rejected.push({ row: line, reason: `${field} is empty.` });
+          const field = !read('name') ? 'name' : 'newCompany';
+          report.rejected.push({ row: line, reason: `${field} is empty.`, problem: 'empty', field });
         } else if (recorded.result.status === 'created') report.created++;
         else report.duplicates++;
       }

@@ -78,7 +78,7 @@ describe('Import leads from CSV', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['3Name is empty.', '4"not-an-email" is not an email address.']);
+    ).toEqual(['3Name is empty.', '4“not-an-email” is not an email address.']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -2,6 +2,7 @@ import {
   importLeadsCsvInputSchema,
   LEAD_CSV_MAX_BYTES,
   leadCsvFields,
+  type LeadCsvField,
   type LeadImportReport,
 } from '@doppel/contracts';
 import { useState } from 'react';
@@ -89,6 +90,10 @@ export function ImportLeadsDialog({
   );
 }
 
+function isLeadField(field: string): field is LeadCsvField {
+  return (leadCsvFields as readonly string[]).includes(field);
+}
+
 function ImportReport({ report, onDone }: { report: LeadImportReport; onDone: () => void }) {
   const { t, i18n } = useTranslation('campaignDetail');
   return (
@@ -99,7 +104,13 @@ function ImportReport({ report, onDone }: { report: LeadImportReport; onDone: ()
         { label: t('import.report.duplicates'), value: report.duplicates },
         { label: t('import.report.rejected'), value: report.rejected.length },
       ]}
-      rejected={report.rejected}
+      rejected={report.rejected.map((row) => ({
+        row: row.row,
+        reason: t(`import.report.problems.${row.problem}`, {
+          field: isLeadField(row.field) ? t(`addLead.fields.${row.field}`) : row.field,
+          value: row.value ?? '',
+        }),
+      }))}
       texts={{
         rejectedCaption: t('import.report.rejectedCaption'),
         line: t('import.report.line'),

@@ -1,4 +1,10 @@
-import type { Campaign } from '@doppel/contracts';
+import {
+  campaignRunErrorCodes,
+  campaignRunProblems,
+  type Campaign,
+  type CampaignRunErrorCode,
+  type CampaignRunProblem,
+} from '@doppel/contracts';
 import {
   CircleAlert,
   CircleCheck,
@@ -18,6 +24,7 @@ import { Notice } from '@/components/ui/notice';
 import { cn } from '@/lib/utils';
 import { useRetryRun } from '../../api/campaign-detail-api';
 import { formatDateTime } from './detail-format';
+import { PROVIDER_NAMES } from './provider-names';
 import { useDetailLabels } from './use-detail-labels';
 
 type Note = Campaign['run']['notes'][number];
@@ -36,6 +43,23 @@ const OUTCOMES = [
 ] as const;
 type Outcome = (typeof OUTCOMES)[number];
 const isOutcome = (code: string): code is Outcome => (OUTCOMES as readonly string[]).includes(code);
+
+/** Codes a newer server may write that this app does not know yet read as the English instead. */
+const isIn = <T extends string>(list: readonly T[], code: string | undefined): code is T =>
+  code !== undefined && (list as readonly string[]).includes(code);
+const isProblem = (code: string | undefined): code is CampaignRunProblem => isIn(campaignRunProblems, code);
+const isErrorCode = (code: string | undefined): code is CampaignRunErrorCode =>
+  isIn(campaignRunErrorCodes, code);
+
+/**
+ * Who a problem's sentence speaks of: the provider behind a note's subject by its product name
+ * (Apollo for Apollo Search), else the subject as the notes name it (Google Sheets).
+ */
+function serviceName(subject: string, label: string): string {
+  if (subject === 'apollo_search') return PROVIDER_NAMES.apollo;
+  if (Object.hasOwn(PROVIDER_NAMES, subject)) return PROVIDER_NAMES[subject as keyof typeof PROVIDER_NAMES];
+  return label;
+}
 
 const TONE: Record<Outcome, 'good' | 'setup' | 'bad' | 'neutral' | 'simulated'> = {
   imported: 'good',
@@ -110,7 +134,12 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
         <Notice variant="destructive" role="alert">
           <CircleAlert aria-hidden="true" />
           <div className="grid gap-2">
-            <p>{run.error ?? t('run.failedHint')}</p>
+            <p>
+              {/* The code in the interface language; a run stored before codes keeps its English. */}
+              {isErrorCode(run.errorCode)
+                ? t(`run.error.${run.errorCode}`)
+                : (run.error ?? t('run.failedHint'))}
+            </p>
             {run.state === 'failed' && campaign.status === 'active' ? (
               <div>
                 <Button variant="outline" size="sm" loading={retry.isPending} onClick={() => retry.mutate()}>
@@ -151,6 +180,16 @@ function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSe
   const text = outcome
     ? t(`run.outcome.${outcome}`, { count: note.count ?? 0 })
     : t('run.outcome.other', { code: note.outcome });
+  // Why, worded from its code; a note stored before codes (or with a code this app does not
+  // know) shows the server's English.
+  const why = isProblem(note.problem)
+    ? note.problem === 'rows_skipped'
+      ? t('run.problem.rows_skipped', { count: note.skipped ?? 0 })
+      : t(`run.problem.${note.problem}`, {
+          service: serviceName(note.subject, subject),
+          status: note.httpStatus ?? '',
+        })
+    : note.detail;
   const needsSetup = outcome === 'needs_credential' || outcome === 'needs_url' || outcome === 'budget_spent';
   return (
     <li className="flex items-start gap-3 rounded-lg bg-subtle px-3 py-2 text-sm">
@@ -159,7 +198,7 @@ function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSe
         <p>
           <span className="font-medium">{subject}</span> — {text}
         </p>
-        {note.detail ? <p className="text-xs break-words text-muted-foreground">{note.detail}</p> : null}
+        {why ? <p className="text-xs break-words text-muted-foreground">{why}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{t(`stage.${note.stage}`)}</Badge>
           {outcome === 'simulated' ? <Badge variant="warning">{t('simulated.badge')}</Badge> : null}
