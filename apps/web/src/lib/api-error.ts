@@ -1,4 +1,5 @@
 import { errorCodes, errorReasons, type ErrorCode, type ErrorReason } from '@doppel/contracts';
+import { isOneOf } from './utils';
 
 /** Codes the server sends plus the two the client can only tell on its own. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'bad_response';
@@ -33,11 +34,9 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 const knownCodes = new Set<string>(errorCodes);
-const knownReasons = new Set<string>(errorReasons);
-
 /** The server's reason if this app knows it; a newer server's unknown one is left out. */
 export function knownReason(value: unknown): ErrorReason | undefined {
-  return typeof value === 'string' && knownReasons.has(value) ? (value as ErrorReason) : undefined;
+  return typeof value === 'string' && isOneOf(errorReasons, value) ? value : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

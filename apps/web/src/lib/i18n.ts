@@ -209,3 +209,20 @@ export async function setInterfaceLanguage(language: InterfaceLanguage): Promise
 export function intlLocale(language: string = currentLanguage()): string {
   return language === 'ru' ? 'ru-RU' : language;
 }
+
+/**
+ * A language's name in `locale` from the browser's own list (Intl.DisplayNames), so every
+ * language has one; its code when the browser has none. In a sentence it is written as the
+ * language writes it there («итальянский», "Italian"); `atStart` capitalises it for the start of
+ * a line or label («Итальянский: язык сообщения»).
+ */
+export function languageName(code: string, locale: string, { atStart = false } = {}): string {
+  let name: string;
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code.toUpperCase();
+  }
+  if (name === code) return atStart ? code.toUpperCase() : code;
+  return atStart ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
+}

@@ -18,3 +18,11 @@ export function initialsOf(name: string): string {
   const letters = words.slice(0, 2).map((word) => Array.from(word)[0] ?? '');
   return letters.join('').toUpperCase() || '?';
 }
+
+/**
+ * Whether a code from the server is one of a list this app knows (its words exist for it): a
+ * newer server may send codes an older tab has no words for, which then read as sent.
+ */
+export function isOneOf<T extends string>(list: readonly T[], value: string | null | undefined): value is T {
+  return value !== null && value !== undefined && (list as readonly string[]).includes(value);
+}

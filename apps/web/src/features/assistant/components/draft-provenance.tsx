@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { intlLocale } from '@/lib/i18n';
+import { intlLocale, languageName } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { passageHref } from './knowledge-sources';
 
@@ -25,7 +25,7 @@ export function DraftProvenancePanel({
   const panelId = useId();
   const locale = intlLocale(i18n.language);
   const list = (items: string[]) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
-  const language = (code: string) => languageName(code, locale);
+  const language = (code: string) => languageName(code, locale, { atStart: true });
   const temperature = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const { persona, examples, habits } = provenance;
 
@@ -130,13 +130,4 @@ function Entry({ label, children }: { label: string; children: ReactNode }) {
       <dd className="text-muted-foreground">{children}</dd>
     </div>
   );
-}
-
-function languageName(code: string, locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
-  }
 }

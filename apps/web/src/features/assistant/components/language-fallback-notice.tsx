@@ -1,8 +1,7 @@
 import type { Task } from '@doppel/contracts';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '@/lib/i18n';
-import { languageName } from '../utils/task-presentation';
+import { intlLocale, languageName } from '@/lib/i18n';
 
 /**
  * Says why the task is answered in English: the contact writes in a language Doppel cannot write

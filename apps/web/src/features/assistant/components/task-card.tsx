@@ -3,9 +3,9 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PriorityBadge } from '@/components/tasks/priority-badge';
 import { formatTaskDayMonth } from '@/components/tasks/task-date';
-import { intlLocale } from '@/lib/i18n';
+import { intlLocale, languageName } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { languageFlag, languageName } from '../utils/task-presentation';
+import { languageFlag } from '../utils/task-presentation';
 
 /** One task in the list: priority, date, type, description, contact and flag. */
 export function TaskCard({

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composerHeight } from './composer-height';
-import {
-  languageFlag,
-  languageName,
-  recommendationTone,
-  replySubject,
-  taskSource,
-} from './task-presentation';
+import { languageName } from '@/lib/i18n';
+import { languageFlag, recommendationTone, replySubject, taskSource } from './task-presentation';
 
 const task = (fields: Partial<Parameters<typeof taskSource>[0]> = {}) => ({
   type: 'message_reply' as const,
@@ -76,6 +71,12 @@ describe('language flag', () => {
     expect(languageName('nl', 'fr')).toBe('néerlandais');
     expect(languageName('pt', 'es')).toBe('portugués');
     expect(languageName('??', 'en')).toBe('??');
+  });
+
+  it('capitalises the name at the start of a line, as the language writes it there', () => {
+    expect(languageName('it', 'ru-RU', { atStart: true })).toBe('Итальянский');
+    expect(languageName('nl', 'fr', { atStart: true })).toBe('Néerlandais');
+    expect(languageName('xx', 'en', { atStart: true })).toBe('XX');
   });
 });
 

@@ -61,18 +61,6 @@ export function languageFlag(language: string | undefined): { language: string; 
   return { language: code, flag: FLAGS[code] ?? NO_FLAG };
 }
 
-/**
- * A language's name in the interface language ("Italian", «итальянский»), from the browser's
- * own list (Intl.DisplayNames), so every language has one; its code when the browser has none.
- */
-export function languageName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 export type RecommendationTone = 'urgent' | 'opportunity' | 'social' | 'default';
 
 /**

@@ -8,7 +8,7 @@ import { EmptyState, LoadingState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
-import { intlLocale } from '@/lib/i18n';
+import { intlLocale, languageName } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useForgetLearnedVoice, useLearnedVoice } from '../api/learned-voice';
 
@@ -131,7 +131,7 @@ function LearnedVoiceDetails({ voice }: { voice: LearnedVoice }) {
 function HabitsCard({ habits }: { habits: LearnedHabits }) {
   const { t, i18n } = useTranslation('settings');
   const locale = intlLocale(i18n.language);
-  const language = languageName(habits.language, locale);
+  const language = languageName(habits.language, locale, { atStart: true });
   const named = (text: string) =>
     text
       .replaceAll('{name}', t('voice.namePlaceholder'))
@@ -161,13 +161,4 @@ function HabitsCard({ habits }: { habits: LearnedHabits }) {
       </dl>
     </div>
   );
-}
-
-function languageName(code: string, locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
-  }
 }

@@ -2,13 +2,13 @@ import {
   importJobChangesInputSchema,
   JOB_CHANGE_CSV_MAX_BYTES,
   jobChangeCsvFields,
-  type JobChangeCsvField,
   type JobChangeImportReport,
 } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
 import { CsvImportReport } from '@/components/csv-import/csv-import-report';
 import { CsvImportWizard } from '@/components/csv-import/csv-import-wizard';
 import { Button } from '@/components/ui/button';
+import { isOneOf } from '@/lib/utils';
 import type { useImportJobChanges } from '../api/signals-api';
 import { guessJobChangeMapping, readCsvHeaders } from '../utils/job-change-csv';
 import { formatCount } from '../utils/signal-format';
@@ -68,10 +68,6 @@ export function JobChangeImport({
   );
 }
 
-function isJobChangeField(field: string): field is JobChangeCsvField {
-  return (jobChangeCsvFields as readonly string[]).includes(field);
-}
-
 function ImportReport({
   report,
   onAgain,
@@ -93,7 +89,7 @@ function ImportReport({
       rejected={report.rejected.map((row) => ({
         row: row.row,
         reason: t(`jobChanges.report.problems.${row.problem}`, {
-          field: isJobChangeField(row.field) ? t(`jobChanges.fields.${row.field}`) : row.field,
+          field: isOneOf(jobChangeCsvFields, row.field) ? t(`jobChanges.fields.${row.field}`) : row.field,
           value: row.value ?? '',
         }),
       }))}

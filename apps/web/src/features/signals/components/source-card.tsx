@@ -1,9 +1,4 @@
-import {
-  signalSourceProblems,
-  type SignalSource,
-  type SignalSourceKind,
-  type SignalSourceProblem,
-} from '@doppel/contracts';
+import { signalSourceProblems, type SignalSource, type SignalSourceKind } from '@doppel/contracts';
 import {
   CalendarDays,
   ChevronDown,
@@ -22,7 +17,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { cn } from '@/lib/utils';
+import { cn, isOneOf } from '@/lib/utils';
 import { useDeleteSource, usePollSource, useSetSourceActive } from '../api/signals-api';
 import { useNow } from '../hooks/use-now';
 import { PLATFORM_NAMES } from '../utils/untranslated';
@@ -184,7 +179,9 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
           <div className="grid gap-0.5">
             <p className="font-medium">{t('card.lastError')}</p>
             <p className="break-words">
-              {isSourceProblem(source.lastError) ? t(`card.problems.${source.lastError}`) : source.lastError}
+              {isOneOf(signalSourceProblems, source.lastError)
+                ? t(`card.problems.${source.lastError}`)
+                : source.lastError}
             </p>
           </div>
         </Notice>
@@ -274,9 +271,4 @@ export function SourceCard({ source, pollingEnabled, pollingOffNoteId, onRemoved
       />
     </article>
   );
-}
-
-/** A source's problems come as codes (issues 19, 20), worded here in the user's language. */
-function isSourceProblem(text: string): text is SignalSourceProblem {
-  return (signalSourceProblems as readonly string[]).includes(text);
 }

@@ -2,7 +2,6 @@ import {
   importLeadsCsvInputSchema,
   LEAD_CSV_MAX_BYTES,
   leadCsvFields,
-  type LeadCsvField,
   type LeadImportReport,
 } from '@doppel/contracts';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import { CsvImportReport } from '@/components/csv-import/csv-import-report';
 import { CsvImportWizard, type CsvImportStep } from '@/components/csv-import/csv-import-wizard';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
+import { isOneOf } from '@/lib/utils';
 import { useCsvHeaders, useImportLeads } from '../../api/campaign-detail-api';
 import { formatNumber } from './detail-format';
 
@@ -90,10 +90,6 @@ export function ImportLeadsDialog({
   );
 }
 
-function isLeadField(field: string): field is LeadCsvField {
-  return (leadCsvFields as readonly string[]).includes(field);
-}
-
 function ImportReport({ report, onDone }: { report: LeadImportReport; onDone: () => void }) {
   const { t, i18n } = useTranslation('campaignDetail');
   return (
@@ -107,7 +103,7 @@ function ImportReport({ report, onDone }: { report: LeadImportReport; onDone: ()
       rejected={report.rejected.map((row) => ({
         row: row.row,
         reason: t(`import.report.problems.${row.problem}`, {
-          field: isLeadField(row.field) ? t(`addLead.fields.${row.field}`) : row.field,
+          field: isOneOf(leadCsvFields, row.field) ? t(`addLead.fields.${row.field}`) : row.field,
           value: row.value ?? '',
         }),
       }))}

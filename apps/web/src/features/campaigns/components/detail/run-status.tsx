@@ -1,10 +1,4 @@
-import {
-  campaignRunErrorCodes,
-  campaignRunProblems,
-  type Campaign,
-  type CampaignRunErrorCode,
-  type CampaignRunProblem,
-} from '@doppel/contracts';
+import { campaignRunErrorCodes, campaignRunProblems, type Campaign } from '@doppel/contracts';
 import {
   CircleAlert,
   CircleCheck,
@@ -21,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { cn } from '@/lib/utils';
+import { cn, isOneOf } from '@/lib/utils';
 import { useRetryRun } from '../../api/campaign-detail-api';
 import { formatDateTime } from './detail-format';
 import { PROVIDER_NAMES } from './provider-names';
@@ -42,14 +36,6 @@ const OUTCOMES = [
   'budget_spent',
 ] as const;
 type Outcome = (typeof OUTCOMES)[number];
-const isOutcome = (code: string): code is Outcome => (OUTCOMES as readonly string[]).includes(code);
-
-/** Codes a newer server may write that this app does not know yet read as the English instead. */
-const isIn = <T extends string>(list: readonly T[], code: string | undefined): code is T =>
-  code !== undefined && (list as readonly string[]).includes(code);
-const isProblem = (code: string | undefined): code is CampaignRunProblem => isIn(campaignRunProblems, code);
-const isErrorCode = (code: string | undefined): code is CampaignRunErrorCode =>
-  isIn(campaignRunErrorCodes, code);
 
 /**
  * Who a problem's sentence speaks of: the provider behind a note's subject by its product name
@@ -136,7 +122,7 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
           <div className="grid gap-2">
             <p>
               {/* The code in the interface language; a run stored before codes keeps its English. */}
-              {isErrorCode(run.errorCode)
+              {isOneOf(campaignRunErrorCodes, run.errorCode)
                 ? t(`run.error.${run.errorCode}`)
                 : (run.error ?? t('run.failedHint'))}
             </p>
@@ -174,7 +160,7 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
 
 function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSetUp: () => void }) {
   const { t } = useTranslation('campaignDetail');
-  const outcome = isOutcome(note.outcome) ? note.outcome : null;
+  const outcome = isOneOf(OUTCOMES, note.outcome) ? note.outcome : null;
   const tone = outcome ? TONE[outcome] : 'neutral';
   const Icon = TONE_ICON[tone];
   const text = outcome
@@ -182,7 +168,7 @@ function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSe
     : t('run.outcome.other', { code: note.outcome });
   // Why, worded from its code; a note stored before codes (or with a code this app does not
   // know) shows the server's English.
-  const why = isProblem(note.problem)
+  const why = isOneOf(campaignRunProblems, note.problem)
     ? note.problem === 'rows_skipped'
       ? t('run.problem.rows_skipped', { count: note.skipped ?? 0 })
       : t(`run.problem.${note.problem}`, {

@@ -1,9 +1,7 @@
 import { campaignSources, enrichmentToolIds, outreachChannelIds } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCampaignLabels } from '../use-campaign-labels';
-
-const isIn = <T extends string>(list: readonly T[], id: string): id is T =>
-  (list as readonly string[]).includes(id);
+import { isOneOf } from '@/lib/utils';
 
 /**
  * The list's names of sources, tools and channels (one wording across the Growth screens), and
@@ -17,9 +15,9 @@ export function useDetailLabels() {
     subject: (id: string): string => {
       // The campaign's AI (its token budget): the AI configuration card's name.
       if (id === 'ai') return t('ai.title');
-      if (isIn(campaignSources, id)) return labels.source(id);
-      if (isIn(outreachChannelIds, id)) return labels.channel(id);
-      if (isIn(enrichmentToolIds, id)) return labels.tool(id);
+      if (isOneOf(campaignSources, id)) return labels.source(id);
+      if (isOneOf(outreachChannelIds, id)) return labels.channel(id);
+      if (isOneOf(enrichmentToolIds, id)) return labels.tool(id);
       return id;
     },
   };
