@@ -8,6 +8,8 @@ test('Telegram: connect, a message becomes a task without a reload, the reply re
   page,
   request,
 }) => {
+  // Sign-in, connecting, a live task, a send and a reload: a long flow, like the other journeys.
+  test.slow();
   // A bot of its own per run: the fake keeps one webhook per token.
   const token = `${Date.now()}:E2E-${Math.random().toString(36).slice(2, 12)}`;
   const account = await createVerifiedAccount(request, 'Mara Quist');

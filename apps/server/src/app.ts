@@ -121,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   const mailer = createMailer({ db: database.db, jobs, smtpUrl: config.smtpUrl, log: app.log, metrics });
   const ctx: AppContext = {
     db: database.db,
+    vectorSearch: database.vectorSearch,
     config,
     clock,
     mailer,

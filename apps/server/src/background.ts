@@ -17,7 +17,7 @@ import {
 } from './modules/campaigns';
 import { removeExpiredDemoSandboxes } from './modules/demo';
 import { answerContactReply, showEmailDelivery } from './modules/tasks';
-import { processDocumentJob } from './modules/knowledge';
+import { embedPassagesJob, processDocumentJob, queueEmbedding, sweepEmbeddings } from './modules/knowledge';
 import {
   checkAllMessengerHealth,
   pollMailboxes,
@@ -38,6 +38,7 @@ const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 60 * MINUTE;
 /** Every kind of durable job the server runs, bound to the app's context. */
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(processDocumentJob(ctx));
+  ctx.jobs.register(embedPassagesJob(ctx));
   ctx.jobs.register(receiveMessageJob(ctx));
   ctx.jobs.register(syncMailboxJob(ctx));
   // Campaign mail carries campaigns' unsubscribe links.
@@ -73,6 +74,8 @@ export function registerSchedules(ctx: AppContext, database: Pick<Database, 'ref
   every(HOUSEKEEPING_EVERY_MS, 'schedule:messengers.prune-inbound-events', () =>
     pruneInboundEvents(ctx.db, ago(INBOUND_EVENT_RETENTION_MS)),
   );
+  // Search by meaning's index catches up where it stopped (a provider down, pgvector installed later).
+  every(60 * MINUTE, 'schedule:knowledge.embedding-sweep', () => sweepEmbeddings(ctx));
   // PGlite has no autovacuum (a no-op on PostgreSQL). Its statistics are the one process's own,
   // and PGlite is only ever one process.
   every(HOUSEKEEPING_EVERY_MS, 'schedule:database.statistics', () => database.refreshStatistics());
@@ -97,5 +100,9 @@ export function subscribeToDomainEvents(ctx: AppContext): void {
   );
   ctx.domainEvents.subscribe('email.unsubscribe-requested', 'email-unsubscribe', (actor, event) =>
     unsubscribeByMail(ctx, actor, event),
+  );
+  // A new search model indexes the knowledge base again; without one its vectors are dropped.
+  ctx.domainEvents.subscribe('search-model.changed', 'knowledge-embeddings', (actor) =>
+    ctx.db.transaction((tx) => queueEmbedding(ctx, tx, actor.userId)),
   );
 }

@@ -10,7 +10,26 @@ export type AiProvider = z.infer<typeof aiProviderSchema>;
 export const OFFLINE_MODEL_ID = 'offline';
 export const SERVER_MODEL_ID = 'server';
 
-export const tokenPurposes = ['analysis', 'draft', 'translation', 'chat', 'test', 'summary'] as const;
+/**
+ * What a user's model is for: writing (drafts, analysis, chat) or search, an embedding model
+ * that turns knowledge-base passages and questions into vectors for search by meaning.
+ */
+export const aiModelUses = ['writing', 'search'] as const;
+export const aiModelUseSchema = z.enum(aiModelUses);
+export type AiModelUse = z.infer<typeof aiModelUseSchema>;
+
+/** Providers with embedding models (Anthropic has none). */
+export const searchModelProviders = ['openai', 'openai-compatible'] as const satisfies readonly AiProvider[];
+
+export const tokenPurposes = [
+  'analysis',
+  'draft',
+  'translation',
+  'chat',
+  'test',
+  'summary',
+  'embedding',
+] as const;
 export const tokenPurposeSchema = z.enum(tokenPurposes);
 export type TokenPurpose = z.infer<typeof tokenPurposeSchema>;
 
@@ -26,6 +45,8 @@ export const aiModelSchema = z.object({
   id: z.string(),
   /** offline = the embedded drafting engine; server = configured by environment (read-only). */
   kind: z.enum(['offline', 'server', 'user']),
+  /** Built-in entries write; a user's model writes or searches. */
+  useFor: aiModelUseSchema,
   name: z.string(),
   provider: z.enum(['offline', ...aiProviders]),
   modelId: z.string().nullable(),
@@ -55,9 +76,11 @@ export const createAiModelInputSchema = z
     modelId: z.string().trim().min(1).max(200),
     baseUrl: httpUrlSchema.optional(),
     apiKey: z.string().max(1000).optional(),
+    /** Fixed once created: a search model's vectors only compare with its own. */
+    useFor: aiModelUseSchema.default('writing'),
   })
   .strict();
-export type CreateAiModelInput = z.infer<typeof createAiModelInputSchema>;
+export type CreateAiModelInput = z.input<typeof createAiModelInputSchema>;
 
 export const updateAiModelInputSchema = z
   .object({
@@ -76,7 +99,14 @@ export type UpdateAiModelInput = z.infer<typeof updateAiModelInputSchema>;
 export const aiModelIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const aiModelTestResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), text: z.string(), latencyMs: z.number().int() }),
+  z.object({
+    ok: z.literal(true),
+    /** A writing model's answer; a search model's is empty. */
+    text: z.string(),
+    latencyMs: z.number().int(),
+    /** A search model's: how many numbers each vector it makes has. */
+    dimensions: z.number().int().optional(),
+  }),
   z.object({
     ok: z.literal(false),
     latencyMs: z.number().int(),

@@ -251,6 +251,8 @@ export const errorReasons = [
   // AI models.
   'base_url_required',
   'private_base_url_refused',
+  'search_model_provider',
+  'search_model_exists',
   'ai_timed_out',
   'empty_translation',
   // Messengers.

@@ -192,21 +192,60 @@ export const knowledgeSearchQuerySchema = z
   .strict();
 export type KnowledgeSearchQuery = z.input<typeof knowledgeSearchQuerySchema>;
 
+/** How a passage was found: its words matched, its meaning did, or both. */
+export const searchMatches = ['text', 'meaning', 'both'] as const;
+export type SearchMatch = (typeof searchMatches)[number];
+
 export const knowledgeSearchHitSchema = z.object({
   documentId: z.string(),
+  /** The passage found, one per document (its best). */
+  passageId: z.string(),
   title: z.string(),
   category: documentCategorySchema,
   /** The passage with the matched words between [[ and ]], for highlighting. */
   snippet: z.string(),
+  /** The order of the results: full-text rank, or the fused rank of a search by meaning and words. */
   rank: z.number(),
+  /**
+   * How well the passage answers, 0–1: the closeness of meanings (cosine similarity) or the
+   * full-text match score (capped at 1), whichever is higher.
+   */
+  score: z.number().min(0).max(1),
+  match: z.enum(searchMatches),
 });
 export type KnowledgeSearchHit = z.infer<typeof knowledgeSearchHitSchema>;
+
+/**
+ * hybrid: by words and by meaning, fused (the user has a search model and the database
+ * pgvector); full_text: by words only.
+ */
+export const searchModes = ['hybrid', 'full_text'] as const;
+export type SearchMode = (typeof searchModes)[number];
 
 export const knowledgeSearchResultSchema = z.object({
   /** Whether the user has any processed document; false means there is nothing to search yet. */
   searchable: z.boolean(),
+  mode: z.enum(searchModes),
   hits: z.array(knowledgeSearchHitSchema),
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResultSchema>;
 
 export const documentIdParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * Search by meaning for the Knowledge page: unavailable (the database has no pgvector),
+ * no_model (no search model in Settings → AI models), indexing (passages still being turned
+ * into vectors), stalled (indexing stopped on an error and waits to be resumed) or ready.
+ */
+export const semanticSearchStates = ['unavailable', 'no_model', 'indexing', 'stalled', 'ready'] as const;
+export type SemanticSearchState = (typeof semanticSearchStates)[number];
+
+export const semanticSearchStatusSchema = z.object({
+  state: z.enum(semanticSearchStates),
+  /** The search model's name, when there is one. */
+  modelName: z.string().nullable(),
+  /** Passages of processed documents, and how many of them have a vector from the search model. */
+  passages: z.number().int(),
+  indexed: z.number().int(),
+});
+export type SemanticSearchStatus = z.infer<typeof semanticSearchStatusSchema>;

@@ -64,6 +64,7 @@ import type {
   KnowledgeDocument,
   KnowledgeSearchQuery,
   KnowledgeSearchResult,
+  SemanticSearchStatus,
   Lead,
   LeadImportReport,
   LeadPage,
@@ -389,6 +390,11 @@ export const routes = named({
     search: route<{ query: KnowledgeSearchQuery; response: KnowledgeSearchResult }>(
       'GET',
       '/api/documents/search',
+    ),
+    semanticStatus: route<{ response: SemanticSearchStatus }>('GET', '/api/documents/semantic-search'),
+    resumeIndexing: route<{ response: SemanticSearchStatus }>(
+      'POST',
+      '/api/documents/semantic-search/resume',
     ),
     get: route<{ params: { id: string }; response: KnowledgeDocument }>('GET', '/api/documents/:id'),
     retry: route<{ params: { id: string }; response: KnowledgeDocument }>(

@@ -49,6 +49,8 @@ export const knowledgeSourceSchema = z.object({
   title: z.string().max(300),
   /** The matching passage, shortened around the match. */
   snippet: z.string().max(2000),
+  /** How well it answered what was asked, 0–1 (KnowledgeSearchHit.score); absent on older tasks. */
+  score: z.number().min(0).max(1).optional(),
 });
 export type KnowledgeSource = z.infer<typeof knowledgeSourceSchema>;
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import { markFromDatabase } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
+import { ensureVectorStorage, type RunSql } from './vector-storage';
 
 export type Schema = typeof schema;
 /** The one database type domain code sees; PGlite and node-postgres both satisfy it. */
@@ -21,6 +23,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether pgvector is there and the passage embeddings table with it (vector-storage.ts):
+   * search by meaning runs only then. Always on PGlite; on PostgreSQL, found at start.
+   */
+  vectorSearch: boolean;
   /** Round-trips a trivial query; used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -61,7 +68,8 @@ export interface ListenHooks {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** `pgvector: false` opens it without the extension, as a PostgreSQL server without it is. */
+  | { kind: 'pglite-memory'; pgvector?: boolean };
 
 /*
  * Beside the package's sources. Found through the package's own name rather than this file's
@@ -78,19 +86,29 @@ const MIGRATION_LOCK_ID = 4_210_771;
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.kind === 'pglite' ? options.dataDir : undefined);
+  if (options.kind === 'pglite') return openPglite(options.dataDir, true);
+  return openPglite(undefined, options.pgvector ?? true);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, pgvector: boolean): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+    const extensions: Extensions = pgvector ? { vector } : {};
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pglite'), { extensions })
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    const vectorSearch =
+      pgvector &&
+      (await ensureVectorStorage(
+        async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
+      ));
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      vectorSearch,
       ping: async () => {
         await client.query('select 1');
       },
@@ -152,9 +170,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   pool.on('connect', (client) => client.on('error', () => {}));
   const migrationClient = await pool.connect();
+  let vectorSearch: boolean;
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder });
+    const run: RunSql = async (statement) =>
+      (await migrationClient.query<Record<string, unknown>>(statement)).rows;
+    vectorSearch = await ensureVectorStorage(run);
     await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   } catch (error) {
     migrationClient.release(true);
@@ -166,6 +188,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    vectorSearch,
     ping: async () => {
       await pool.query('select 1');
     },

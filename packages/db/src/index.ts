@@ -20,3 +20,4 @@ export {
   or,
   sql,
 } from 'drizzle-orm';
+export * from './vector-storage';

@@ -16,6 +16,8 @@ import type { ThreadPool } from './thread-pool';
 /** What domain functions need from the outside world; built once in app.ts. */
 export interface AppContext {
   db: Db;
+  /** Whether the database has pgvector and the passage vectors table: search by meaning can run. */
+  vectorSearch: boolean;
   config: Config;
   clock: Clock;
   mailer: Mailer;

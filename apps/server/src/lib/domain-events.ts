@@ -62,6 +62,11 @@ export interface DomainEventShapes {
   'email.bounced': { addresses: string[]; permanent: boolean; at: string };
   /** Someone mailed the unsubscribe address of campaign mail (its List-Unsubscribe mailto). */
   'email.unsubscribe-requested': { token: string; from: string; at: string };
+  /**
+   * The user's search model (an embedding model) was added, changed into another model, or
+   * removed: the knowledge base's vectors are made again, or dropped.
+   */
+  'search-model.changed': { at: string };
 }
 
 export type DomainEventType = keyof DomainEventShapes;

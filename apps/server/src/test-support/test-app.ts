@@ -61,9 +61,9 @@ export class ManualClock implements Clock {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: Clock } = {},
+  options: { config?: Partial<Config>; clock?: Clock; database?: Database } = {},
 ): Promise<DoppelApp> {
-  const database = await testDatabase();
+  const database = options.database ?? (await testDatabase());
   const built = await buildApp({
     config: testConfig(options.config),
     database,

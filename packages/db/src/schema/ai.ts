@@ -1,5 +1,6 @@
-import { aiProviders, tokenPurposes } from '@doppel/contracts';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { aiModelUses, aiProviders, tokenPurposes } from '@doppel/contracts';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { campaigns } from './campaigns';
 import { users } from './users';
 
@@ -20,10 +21,18 @@ export const aiModels = pgTable(
     baseUrl: text('base_url'),
     /** AES-256-GCM envelope (see apps/server/src/lib/secret-box.ts); never returned. */
     apiKeyEncrypted: text('api_key_encrypted'),
+    /** Writing (drafts, analysis, chat) or search (an embedding model, at most one per user). */
+    useFor: text('use_for', { enum: aiModelUses }).notNull().default('writing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ai_models_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('ai_models_user_idx').on(table.userId, table.createdAt),
+    // One search model: every passage's vector must come from the model questions are asked with.
+    uniqueIndex('ai_models_one_search_model_idx')
+      .on(table.userId)
+      .where(sql`${table.useFor} = 'search'`),
+  ],
 );
 
 /** One row per language-model call: what the Tokens tab shows and the monthly quota counts. */

@@ -1,5 +1,6 @@
 import {
   APICallError,
+  embedMany,
   generateText,
   NoObjectGeneratedError,
   Output,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { InternalAddressError, publicOnlyFetch } from '../../lib/public-only-fetch';
-import { createLanguageModel, type ProviderConfig } from './language-model';
+import { createEmbeddingModel, createLanguageModel, type ProviderConfig } from './language-model';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
 import { storableText, storableTextPieces } from '../../lib/text';
 
@@ -67,7 +68,11 @@ function providerMessage(error: unknown): string {
 }
 
 /** Turns whatever the SDK threw into the one error model: ai_timeout or ai_provider_failed. */
-function toAppError(error: unknown, call: ModelCall, timeout: AbortSignal): AppError {
+function toAppError(
+  error: unknown,
+  call: Pick<ModelCall, 'config' | 'timeoutMs'>,
+  timeout: AbortSignal,
+): AppError {
   if (error instanceof AppError) return error;
   if (timeout.aborted) {
     return new AppError('ai_timeout', `The AI provider did not answer within ${call.timeoutMs / 1000} s`, {
@@ -98,14 +103,21 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-function prepare(call: ModelCall) {
+/**
+ * What every call to a provider shares: the deadline (with the caller's own abort), and the
+ * fetch that retries per policy and keeps a user's base URL off the server's own network.
+ */
+function callTransport(call: Pick<ModelCall, 'config' | 'timeoutMs' | 'signal' | 'retryPolicy'>) {
   const timeout = AbortSignal.timeout(call.timeoutMs);
   const abortSignal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
   const transport = call.config.publicNetworkOnly ? publicOnlyFetch : globalThis.fetch;
-  const model = createLanguageModel(
-    call.config,
-    createRetryingFetch(call.retryPolicy ?? defaultRetryPolicy, transport),
-  );
+  const fetch = createRetryingFetch(call.retryPolicy ?? defaultRetryPolicy, transport);
+  return { timeout, abortSignal, fetch };
+}
+
+function prepare(call: ModelCall) {
+  const { timeout, abortSignal, fetch } = callTransport(call);
+  const model = createLanguageModel(call.config, fetch);
   const input = call.messages ? { messages: call.messages } : { prompt: call.prompt ?? '' };
   return {
     timeout,
@@ -281,4 +293,48 @@ export function streamWithModel(call: ModelCall): ModelStream {
 /** The text parts of a stream, for callers that do not use tools. */
 export async function* textOnly(parts: AsyncIterable<ModelStreamPart>): AsyncGenerator<string> {
   for await (const part of parts) if (part.type === 'text') yield part.text;
+}
+
+export interface EmbeddingCall {
+  config: ProviderConfig;
+  /** Texts to turn into vectors, one vector each, in order. */
+  values: string[];
+  timeoutMs: number;
+  signal?: AbortSignal;
+  retryPolicy?: RetryPolicy;
+}
+
+export interface EmbeddingAnswer {
+  embeddings: number[][];
+  /** What the provider counted; a server that reports nothing counts 0. */
+  tokens: number;
+  latencyMs: number;
+}
+
+/**
+ * One batch of embeddings through the AI SDK (one request where the provider takes the whole
+ * batch; the SDK splits larger ones itself), with the same timeout, retries and errors as a
+ * language-model call.
+ */
+export async function embedWithModel(call: EmbeddingCall): Promise<EmbeddingAnswer> {
+  const started = performance.now();
+  const { timeout, abortSignal, fetch } = callTransport(call);
+  const model = createEmbeddingModel(call.config, fetch);
+  try {
+    const result = await embedMany({
+      model,
+      values: call.values,
+      abortSignal,
+      // Retries happen in the fetch, which honours Retry-After.
+      maxRetries: 0,
+      maxParallelCalls: 1,
+    });
+    return {
+      embeddings: result.embeddings,
+      tokens: result.usage.tokens ?? 0,
+      latencyMs: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    throw toAppError(error, call, timeout);
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentCategorySchema, documentSchema } from '@doppel/contracts';
+import { documentCategorySchema, documentSchema, searchMatches, searchModes } from '@doppel/contracts';
 import { getDocument, searchKnowledge, toSource } from '../../modules/knowledge';
 import { defineTool } from './define-tool';
 
@@ -8,9 +8,10 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 export const searchKnowledgeBaseTool = defineTool({
   name: 'search_knowledge_base',
   description:
-    "Full-text search of the user's Doppel knowledge base (their documents, links and written thoughts). " +
-    'Returns the best-matching passage of each matching document, best first, with the document id and title; ' +
-    'pass the id to get_document for the whole document.',
+    "Search of the user's Doppel knowledge base (their documents, links and written thoughts): by words, and by " +
+    'meaning too when the user has a search model (mode hybrid). Returns the best-matching passage of each ' +
+    'matching document, best first, with the document id, title and a 0–1 score; pass the id to get_document ' +
+    'for the whole document.',
   permission: { resource: 'knowledge_base', action: 'read' },
   inputSchema: z.object({
     query: z.string().trim().min(1).max(200).describe('Words to look for, in any of the indexed languages'),
@@ -18,6 +19,7 @@ export const searchKnowledgeBaseTool = defineTool({
   }),
   outputSchema: z.object({
     searchable: z.boolean().describe('False when the user has no processed documents yet'),
+    mode: z.enum(searchModes).describe('hybrid: by words and meaning; full_text: by words only'),
     passages: z.array(
       z.object({
         documentId: z.string(),
@@ -25,6 +27,8 @@ export const searchKnowledgeBaseTool = defineTool({
         category: documentCategorySchema,
         snippet: z.string(),
         rank: z.number(),
+        score: z.number().describe('How well the passage answers, 0–1'),
+        match: z.enum(searchMatches).describe('Found by its words (text), its meaning, or both'),
       }),
     ),
   }),
@@ -33,8 +37,15 @@ export const searchKnowledgeBaseTool = defineTool({
     const result = await searchKnowledge(ctx, auth.userId, query, limit);
     return {
       searchable: result.searchable,
+      mode: result.mode,
       // Highlight marks are for the web app; a model reads the plain passage.
-      passages: result.hits.map((hit) => ({ ...toSource(hit), category: hit.category, rank: hit.rank })),
+      passages: result.hits.map((hit) => ({
+        ...toSource(hit),
+        score: hit.score,
+        category: hit.category,
+        rank: hit.rank,
+        match: hit.match,
+      })),
     };
   },
 });

@@ -2,6 +2,7 @@ import type { TokenPurpose } from '@doppel/contracts';
 import type { ModelMessage, ToolSet } from 'ai';
 import type { z } from 'zod';
 import {
+  embedWithModel,
   generateObjectWithModel,
   generateWithModel,
   streamWithModel,
@@ -12,7 +13,7 @@ import {
 } from '../../integrations/ai/run-model';
 import type { AppContext } from '../../lib/context';
 import { assertTokenQuotaLeft, recordTokenUsage } from '../usage';
-import type { ProviderModel } from './resolve-model';
+import type { ProviderModel, SearchModel } from './resolve-model';
 
 export interface UserModelRequest {
   purpose: TokenPurpose;
@@ -152,4 +153,27 @@ export async function streamForUser(
   }
   const parts = read();
   return { parts, textStream: textOnly(parts), done };
+}
+
+/**
+ * Vectors for texts from the user's search model, one per text in order: quota checked first,
+ * the tokens metered (purpose embedding) like every model call.
+ */
+export async function embedForUser(
+  ctx: AppContext,
+  userId: string,
+  model: SearchModel,
+  values: string[],
+): Promise<number[][]> {
+  await assertTokenQuotaLeft(ctx, userId);
+  const answer = await embedWithModel({ config: model.config, values, timeoutMs: ctx.config.aiTimeoutMs });
+  await recordTokenUsage(ctx, userId, {
+    model: model.config.model,
+    provider: model.config.provider,
+    purpose: 'embedding',
+    promptTokens: answer.tokens,
+    completionTokens: 0,
+    campaignId: null,
+  });
+  return answer.embeddings;
 }

@@ -1,10 +1,17 @@
-export { effectiveModelId, listAiModels } from './ai-models';
+export { effectiveModelId, embeddingIdentity, listAiModels } from './ai-models';
 export { aiModelsRoutes } from './ai-models.routes';
 export {
+  embedForUser,
   generateForUser,
   generateObjectForUser,
   streamForUser,
   type UserModelRequest,
   type UserObjectAnswer,
 } from './call-model';
-export { resolveModel, type ProviderModel, type ResolvedModel } from './resolve-model';
+export {
+  resolveModel,
+  resolveSearchModel,
+  type ProviderModel,
+  type ResolvedModel,
+  type SearchModel,
+} from './resolve-model';

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { detectLanguage } from '../language';
 import { documentErrorFields } from './document-errors';
+import { queueEmbeddingIfSearching } from './embed-passages';
 import { indexText, type TextIndex } from './text-analysis';
 import { searchConfig } from './text-search';
 import { cutText } from '../../lib/text';
@@ -281,10 +282,11 @@ export async function addTextDocument(
   input: TextDocumentInput,
 ): Promise<KnowledgeDocument> {
   const now = ctx.clock.now();
-  const document = await ctx.db.transaction(async (tx) =>
-    getDocument(tx, userId, await insertTextDocument(tx, userId, input, now)),
-  );
-  return document;
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertTextDocument(tx, userId, input, now);
+    await queueEmbeddingIfSearching(ctx, tx, userId);
+    return getDocument(tx, userId, id);
+  });
 }
 
 /** Add material: a written thought. Named after its first words unless named. */

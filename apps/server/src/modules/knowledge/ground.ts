@@ -1,11 +1,20 @@
 import type { KnowledgeSearchHit, KnowledgeSource } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
-import { recordKnowledgeUse, searchKnowledge, toSource } from './search-knowledge';
+import { recordKnowledgeUse, searchPassages, toSource } from './search-knowledge';
 import { aboutQuery } from './text-analysis';
 import { cutText } from '../../lib/text';
 
 /** How many passages the twin reads before it writes. */
 const GROUNDING_PASSAGES = 3;
+
+/** How much of the text is asked about by meaning: a long mail's opening says what it wants. */
+const MEANING_QUERY_CHARS = 2000;
+
+/**
+ * A passage found by meaning alone is cited only this close to the text (cosine similarity):
+ * search by meaning always has nearest passages, and a draft must not cite unrelated notes.
+ */
+const MIN_MEANING_SIMILARITY = 0.3;
 
 export interface Grounding {
   hits: KnowledgeSearchHit[];
@@ -18,13 +27,18 @@ const NONE: Grounding = { hits: [], sources: [], recordUse: async () => undefine
 
 /**
  * The user's knowledge-base passages about a text (a task's message and trigger, a question
- * to the twin), for drafting, analysis and chat to draw on and cite. Nothing when the user has
- * no documents or the text has no words to search by.
+ * to the twin), for drafting, analysis and chat to draw on and cite, each with its score.
+ * Searched by words and, with a search model, by the text's meaning. Nothing when the user has
+ * no documents or nothing answers.
  */
 export async function groundIn(ctx: AppContext, userId: string, text: string): Promise<Grounding> {
-  const query = aboutQuery(text);
-  if (!query) return NONE;
-  const { hits } = await searchKnowledge(ctx, userId, cutText(query, 200), GROUNDING_PASSAGES);
+  const meaning = cutText(text.trim(), MEANING_QUERY_CHARS);
+  if (!meaning) return NONE;
+  // By words: any of the text's meaningful words may match, so a long message still finds the
+  // passages on one of its points. By meaning: the text itself.
+  const words = aboutQuery(text);
+  const result = await searchPassages(ctx, userId, { words, meaning }, GROUNDING_PASSAGES);
+  const hits = result.hits.filter((hit) => hit.match !== 'meaning' || hit.score >= MIN_MEANING_SIMILARITY);
   if (hits.length === 0) return NONE;
   return {
     hits,

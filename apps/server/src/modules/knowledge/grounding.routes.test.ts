@@ -42,7 +42,12 @@ describe('the twin draws on the knowledge base', () => {
     expect(drafted.responses.detailed).toContain(PRICE_LINE);
     expect(drafted.responses.quick).not.toContain(PRICE_LINE);
     expect(drafted.context.draftSources?.detailed).toEqual([
-      { documentId: note.id, title: 'Pricing', snippet: expect.stringContaining('four-week pilot') },
+      {
+        documentId: note.id,
+        title: 'Pricing',
+        snippet: expect.stringContaining('four-week pilot'),
+        score: expect.any(Number),
+      },
     ]);
     // One use by the task's analysis, one by its drafts: the same task, one connection.
     const first = await usage(user, note.id);
@@ -63,7 +68,12 @@ describe('the twin draws on the knowledge base', () => {
     const analysed = (await call(user, 'GET', `/api/tasks/${task.id}`)).json<Task>();
     expect(analysed.context.analyzedBy).toBe('offline');
     expect(analysed.context.analysisSources).toEqual([
-      { documentId: note.id, title: 'Pricing', snippet: expect.stringContaining('four-week pilot') },
+      {
+        documentId: note.id,
+        title: 'Pricing',
+        snippet: expect.stringContaining('four-week pilot'),
+        score: expect.any(Number),
+      },
     ]);
     expect(analysed.context.analysisData?.recommendedApproach).toMatch(
       /Draw on “Pricing” from your knowledge base\.$/,

@@ -6,6 +6,7 @@ export {
   listDocuments,
   type TextDocumentInput,
 } from './documents';
+export { embedPassagesJob, queueEmbedding, sweepEmbeddings } from './embed-passages';
 export { describePassages, groundIn, type Grounding } from './ground';
 export { knowledgeRoutes } from './knowledge.routes';
 export { processDocumentJob } from './process-document';

@@ -92,7 +92,7 @@ describe('thoughts and search', () => {
     const owner = await signedInUser(doppel);
     const other = await signedInUser(doppel);
     const document = await thought(owner, PRICING);
-    expect(await search(other, 'pilot')).toEqual({ searchable: false, hits: [] });
+    expect(await search(other, 'pilot')).toEqual({ searchable: false, mode: 'full_text', hits: [] });
     expect((await call(other, 'GET', `/api/documents/${document.id}`)).statusCode).toBe(404);
     expect((await call(other, 'DELETE', `/api/documents/${document.id}`)).statusCode).toBe(404);
     expect((await call(other, 'GET', '/api/documents')).json().items).toEqual([]);

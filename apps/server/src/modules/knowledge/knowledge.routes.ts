@@ -9,6 +9,7 @@ import { requireAuth } from '../../plugins/authenticate';
 import { refuseUnstorableText } from '../../plugins/refuse-hostile-text';
 import { createLink, previewLink, retryDocument, uploadDocuments, type UploadedFile } from './add-documents';
 import { createThought, deleteDocument, getDocument, listDocuments } from './documents';
+import { resumeIndexing, semanticSearchStatus } from './embed-passages';
 import { searchKnowledge } from './search-knowledge';
 
 const tags = ['knowledge'];
@@ -70,6 +71,12 @@ async function readUpload(request: FastifyRequest) {
 
 /** The knowledge base. */
 export async function knowledgeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // A scope of their own: the multipart parser below is for uploads, not for these.
+  await app.register(async (scope) => {
+    const on = routeTable(scope, { tags });
+    on('knowledge.semanticStatus', async (request) => semanticSearchStatus(ctx, requireAuth(request).userId));
+    on('knowledge.resumeIndexing', async (request) => resumeIndexing(ctx, requireAuth(request).userId));
+  });
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MAX_UPLOAD_BYTES,

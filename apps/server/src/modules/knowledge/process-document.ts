@@ -8,6 +8,7 @@ import type { JobHandler } from '../../lib/job-queue';
 import { generateForUser, resolveModel } from '../ai-models';
 import { indexDocumentText, writePassages } from './documents';
 import { ExtractionError, fetchFailureCode } from './document-errors';
+import { forgetDocumentVectors, queueEmbeddingIfSearching } from './embed-passages';
 import { extractFileText, threadTask } from './extract-text';
 import { sniffFileType } from './file-types';
 import { readHtml, readPlainText } from './read-html';
@@ -193,6 +194,8 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
   // Before the transaction that marks the document processed, a few passages a statement: on
   // the embedded database a long document's search vectors would otherwise hold every other
   // query (and so every request) until they were all written.
+  // Read again (a retry, a changed page): vectors of the earlier text would answer for the new.
+  await forgetDocumentVectors(ctx, documentId);
   await writePassages(ctx.db, { id: documentId, userId, language }, analysis.index.passages);
   const now = ctx.clock.now();
   // A document removed meanwhile is left alone.
@@ -222,6 +225,7 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
       written,
       { passagesWritten: true },
     );
+    await queueEmbeddingIfSearching(ctx, tx, userId);
   });
 }
 

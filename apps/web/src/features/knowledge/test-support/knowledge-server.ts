@@ -113,15 +113,19 @@ export function knowledgeServer(
         return [
           {
             documentId: document.id,
+            passageId: `${document.id}-0`,
             title: document.name,
             category: document.category,
             snippet,
             rank: found.length,
+            score: Math.min(1, found.length / words.length),
+            match: 'text' as const,
           },
         ];
       });
       const body: KnowledgeSearchResult = {
         searchable: searchable.length > 0,
+        mode: 'full_text',
         hits: hits.sort((a, b) => b.rank - a.rank),
       };
       return { body };

@@ -87,11 +87,13 @@ export function AiDefaults({ list }: { list: AiModelList }) {
           value={list.defaultModelId}
           onChange={(event) => saveMainModel(event.target.value)}
         >
-          {list.items.map((model) => (
-            <option key={model.id} value={model.id}>
-              {modelName(model, t)}
-            </option>
-          ))}
+          {list.items
+            .filter((model) => model.useFor === 'writing')
+            .map((model) => (
+              <option key={model.id} value={model.id}>
+                {modelName(model, t)}
+              </option>
+            ))}
         </Select>
         <p className="text-xs text-muted-foreground">{t('aiModels.defaults.mainModelHint')}</p>
       </div>

@@ -1,5 +1,5 @@
 import type { AiModel, AiModelTestResult } from '@doppel/contracts';
-import { FlaskConical, KeyRound, Pencil, Star, Trash2 } from 'lucide-react';
+import { FlaskConical, KeyRound, Pencil, Search, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -74,6 +74,12 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
           </Badge>
         ) : null}
         {model.kind === 'server' ? <Badge variant="outline">{t('aiModels.card.serverDefault')}</Badge> : null}
+        {model.useFor === 'search' ? (
+          <Badge variant="outline">
+            <Search aria-hidden="true" />
+            {t('aiModels.card.searchBadge')}
+          </Badge>
+        ) : null}
         {model.kind === 'user' && model.hasApiKey ? (
           <Badge variant="success">
             <KeyRound aria-hidden="true" />
@@ -86,6 +92,9 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
       ) : null}
       {model.kind === 'server' ? (
         <p className="text-sm text-muted-foreground">{t('aiModels.card.serverDescription')}</p>
+      ) : null}
+      {model.useFor === 'search' ? (
+        <p className="text-sm text-muted-foreground">{t('aiModels.card.searchDescription')}</p>
       ) : null}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
         {rows.map(([term, value]) => (
@@ -101,6 +110,9 @@ export function AiModelCard({ model, isMain, onConfigure, onDelete }: AiModelCar
             {model.kind === 'offline' ? (
               // The offline engine has nothing to answer: what it can do is said in the user's words.
               <p>{t('aiModels.test.offlineReady')}</p>
+            ) : result.dimensions !== undefined ? (
+              // A search model answers with a vector, not words: its width is what there is to see.
+              <p>{t('aiModels.test.dimensions', { count: result.dimensions })}</p>
             ) : (
               <p>
                 <span className="font-medium">{t('aiModels.test.answer')}</span> {result.text}

@@ -15,6 +15,7 @@ import { SettingsDialog } from './settings-dialog';
 const offline: AiModel = {
   id: 'offline',
   kind: 'offline',
+  useFor: 'writing',
   name: 'Offline drafting engine',
   provider: 'offline',
   modelId: null,
@@ -29,6 +30,7 @@ const offline: AiModel = {
 const mine: AiModel = {
   id: '0b4c7d8e-1f2a-4b3c-8d9e-0a1b2c3d4e5f',
   kind: 'user',
+  useFor: 'writing',
   name: 'Local Llama',
   provider: 'openai-compatible',
   modelId: 'llama3.1',

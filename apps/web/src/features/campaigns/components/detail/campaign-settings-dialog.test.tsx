@@ -8,6 +8,7 @@ import { renderCampaignDetail } from '../../test-support/render-campaign-detail'
 function aiModel(model: Partial<AiModel> & Pick<AiModel, 'id' | 'name'>): AiModel {
   return {
     kind: 'user',
+    useFor: 'writing',
     provider: 'openai',
     modelId: model.name,
     baseUrl: null,

@@ -510,10 +510,13 @@ function modelChoices(
   const main = items.find((model) => model.id === list?.defaultModelId);
   const choices = [
     { value: '', label: labels.main(main ? (main.kind === 'offline' ? labels.offline : main.name) : null) },
-    ...items.map((model) => ({
-      value: model.id,
-      label: model.kind === 'offline' ? labels.offline : model.name,
-    })),
+    // A search model makes vectors, not drafts.
+    ...items
+      .filter((model) => model.useFor === 'writing')
+      .map((model) => ({
+        value: model.id,
+        label: model.kind === 'offline' ? labels.offline : model.name,
+      })),
   ];
   const current = campaign.ai_config.model_id;
   if (current && !choices.some((choice) => choice.value === current)) {

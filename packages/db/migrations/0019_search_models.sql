@@ -1,0 +1,2 @@
+ALTER TABLE "ai_models" ADD COLUMN "use_for" text DEFAULT 'writing' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "ai_models_one_search_model_idx" ON "ai_models" USING btree ("user_id") WHERE "ai_models"."use_for" = 'search';
