@@ -29,7 +29,11 @@ export const knowledgeKeys = {
   list: (category: DocumentCategory | undefined) => ['documents', 'list', category ?? 'all'] as const,
   detail: (id: string) => ['documents', 'detail', id] as const,
   search: (query: string) => ['documents', 'search', query] as const,
+  semantic: () => ['documents', 'semantic-search'] as const,
 };
+
+/** While passages are being indexed, the progress is asked for this often. */
+const INDEXING_POLL_MS = 3000;
 
 /** The list's page size (the server's default, 50). */
 export const DOCUMENTS_PAGE_SIZE = 50;
@@ -105,6 +109,30 @@ export function useKnowledgeSearch(query: string) {
     },
     enabled: query.length > 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Search by meaning's state (decision 040): off for want of pgvector or a search model,
+ * indexing (asked again every few seconds until done), stalled, or ready.
+ */
+export function useSemanticSearchStatus() {
+  const api = useApi();
+  return useQuery({
+    queryKey: knowledgeKeys.semantic(),
+    queryFn: ({ signal }) => api.call(routes.knowledge.semanticStatus, { signal }),
+    refetchInterval: (query) => (query.state.data?.state === 'indexing' ? INDEXING_POLL_MS : false),
+  });
+}
+
+/** "Resume": indexing that stopped on an error starts again. */
+export function useResumeIndexing() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(routes.knowledge.resumeIndexing),
+    onSuccess: (status) => queryClient.setQueryData(knowledgeKeys.semantic(), status),
+    onError: (error) => notifyError(error, i18n.t('knowledge:semantic.resumeFailed')),
   });
 }
 

@@ -308,6 +308,75 @@ describe('Knowledge base search', () => {
   );
 });
 
+describe('Search by meaning', () => {
+  it(
+    'says search finds words until a search model is added',
+    async () => {
+      renderKnowledge(knowledgeServer([playbook()]).routes);
+      expect(
+        await screen.findByText(
+          'Search finds your words. Add a search model to also find passages by meaning.',
+          {
+            exact: false,
+          },
+        ),
+      ).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows indexing progress, and a passage found by meaning alone says so',
+    async () => {
+      const document = playbook();
+      const { routes } = knowledgeServer([document], {
+        semantic: { state: 'indexing', modelName: 'Local embeddings', passages: 1200, indexed: 300 },
+        meaningHits: { 'how much do we charge': [document.id] },
+      });
+      const { user } = renderKnowledge(routes);
+      expect(
+        await screen.findByText('Preparing search by meaning: 300 of 1,200 passages indexed.'),
+      ).toBeInTheDocument();
+      const progress = screen.getByRole('progressbar', { name: 'Passages indexed for search by meaning' });
+      expect(progress).toHaveAttribute('value', '300');
+      expect(progress).toHaveAttribute('max', '1200');
+
+      await user.type(
+        screen.getByRole('searchbox', { name: 'Search the knowledge base' }),
+        'how much do we charge{Enter}',
+      );
+      const results = await screen.findByRole('list', { name: 'Search results' });
+      const hit = within(results).getByRole('listitem');
+      expect(within(hit).getByRole('button', { name: 'Pricing playbook.md' })).toBeInTheDocument();
+      expect(within(hit).getByText('By meaning')).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'indexing that stopped names the model and resumes on request',
+    async () => {
+      const server = knowledgeServer([playbook()], {
+        semantic: { state: 'stalled', modelName: 'Local embeddings', passages: 40, indexed: 32 },
+      });
+      const { user } = renderKnowledge(server.routes);
+      expect(
+        await screen.findByText(
+          'Indexing for search by meaning stopped at 32 of 40 passages: Local embeddings did not answer. Test it, then resume.',
+          { exact: false },
+        ),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Resume' }));
+      expect(
+        await screen.findByText('Preparing search by meaning: 32 of 40 passages indexed.'),
+      ).toBeInTheDocument();
+      expect(server.resumed).toEqual(['stalled']);
+      expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+});
+
 describe('Add material', () => {
   it(
     'uploads two files chosen with the picker as multipart and reports the refused one',

@@ -14,6 +14,7 @@ import { DocumentList } from './document-list';
 import { KnowledgeStats } from './knowledge-stats';
 import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
+import { SemanticSearchState } from './semantic-search-state';
 
 /**
  * URL parameters: the chosen category and the open document, so a reload shows them again, and
@@ -97,6 +98,8 @@ export function KnowledgePage() {
           onSubmit={() => setSubmitted(searchText.trim())}
         />
       </div>
+
+      <SemanticSearchState />
 
       <div aria-busy={query ? undefined : documents.isFetching}>
         {query ? (

@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import { SearchX, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
@@ -7,7 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
-import { useKnowledgeSearch } from '../api/knowledge-api';
+import { useKnowledgeSearch, useSemanticSearchStatus } from '../api/knowledge-api';
 import { SearchSnippet } from './search-snippet';
 import { useDocumentLabels } from './use-document-labels';
 
@@ -16,6 +16,7 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen: (id: s
   const { t } = useTranslation('knowledge');
   const labels = useDocumentLabels();
   const search = useKnowledgeSearch(query);
+  const semantic = useSemanticSearchStatus();
   const headingId = useId();
 
   let content;
@@ -67,6 +68,13 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen: (id: s
                 </button>
               </h3>
               <Badge variant="outline">{labels.category(hit.category)}</Badge>
+              {hit.match === 'meaning' ? (
+                // No word of the query is in it: say why it is here.
+                <Badge variant="soft">
+                  <Sparkles aria-hidden="true" />
+                  {t('search.byMeaning')}
+                </Badge>
+              ) : null}
             </div>
             <p className="line-clamp-3 text-sm text-muted-foreground">
               <SearchSnippet snippet={hit.snippet} />
@@ -89,6 +97,10 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen: (id: s
           </span>
         ) : null}
       </div>
+      {search.data?.searchable && search.data.mode === 'full_text' && semantic.data?.state === 'ready' ? (
+        // The user has search by meaning, but their search model did not answer this time.
+        <p className="text-xs text-muted-foreground">{t('search.wordsOnly')}</p>
+      ) : null}
       {content}
     </section>
   );

@@ -5,7 +5,9 @@ import {
   type DocumentList,
   type DocumentType,
   type KnowledgeDocument,
+  type KnowledgeSearchHit,
   type KnowledgeSearchResult,
+  type SemanticSearchStatus,
   type LinkPreview,
   MAX_UPLOAD_BYTES,
   routes as apiRoutes,
@@ -60,9 +62,21 @@ async function sniffType(file: File): Promise<DocumentType | null> {
  */
 export function knowledgeServer(
   initial: KnowledgeDocument[],
-  { previews = {} }: { previews?: Record<string, LinkPreview | ErrorReply> } = {},
+  {
+    previews = {},
+    semantic = { state: 'no_model', modelName: null, passages: initial.length, indexed: 0 },
+    meaningHits = {},
+  }: {
+    previews?: Record<string, LinkPreview | ErrorReply>;
+    /** Search by meaning's state; Resume turns a stalled one into indexing. */
+    semantic?: SemanticSearchStatus;
+    /** Documents a query finds by meaning alone (query → document ids), as a search model would. */
+    meaningHits?: Record<string, string[]>;
+  } = {},
 ) {
   const documents = [...initial];
+  let semanticStatus = semantic;
+  const resumed: string[] = [];
   const routes: ServerRoutes = {
     ...signedInRoutes(),
     ...fakeRoute(apiRoutes.knowledge.list, ({ query }: FakeRequest) => {
@@ -98,7 +112,32 @@ export function knowledgeServer(
       };
       return { body };
     }),
+    ...fakeRoute(apiRoutes.knowledge.semanticStatus, () => ({ body: semanticStatus })),
+    ...fakeRoute(apiRoutes.knowledge.resumeIndexing, () => {
+      resumed.push(semanticStatus.state);
+      semanticStatus = { ...semanticStatus, state: 'indexing' };
+      return { body: semanticStatus };
+    }),
     ...fakeRoute(apiRoutes.knowledge.search, ({ query }: FakeRequest) => {
+      const byMeaning = (meaningHits[query.get('q') ?? ''] ?? []).flatMap((id) => {
+        const document = documents.find((candidate) => candidate.id === id);
+        if (!document) return [];
+        const hit: KnowledgeSearchHit = {
+          documentId: document.id,
+          passageId: `${document.id}-0`,
+          title: document.name,
+          category: document.category,
+          snippet: document.contentPreview,
+          rank: 0.02,
+          score: 0.6,
+          match: 'meaning',
+        };
+        return [hit];
+      });
+      if (byMeaning.length > 0) {
+        const body: KnowledgeSearchResult = { searchable: true, mode: 'hybrid', hits: byMeaning };
+        return { body };
+      }
       const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const searchable = documents.filter((document) => document.status === 'processed');
       const hits = searchable.flatMap((document) => {
@@ -228,5 +267,5 @@ export function knowledgeServer(
     documents.push(document);
     return document;
   }
-  return { documents, routes };
+  return { documents, routes, resumed };
 }

@@ -1,4 +1,11 @@
-import { aiProviders, type AiModel, type AiProvider, type UpdateAiModelInput } from '@doppel/contracts';
+import {
+  aiModelUses,
+  aiProviders,
+  searchModelProviders,
+  type AiModel,
+  type AiProvider,
+  type UpdateAiModelInput,
+} from '@doppel/contracts';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +41,7 @@ const modelFormSchema = z
     // Undefined while the input is disabled by "remove the saved key".
     apiKey: z.string().max(1000, 'apiKeyTooLong').optional(),
     clearKey: z.boolean(),
+    useFor: z.enum(aiModelUses),
   })
   .superRefine((values, ctx) => {
     if (values.baseUrl === '') {
@@ -88,10 +96,14 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
       baseUrl: model?.baseUrl ?? '',
       apiKey: '',
       clearKey: false,
+      useFor: model?.useFor ?? 'writing',
     },
   });
   const clearKey = useWatch({ control: form.control, name: 'clearKey' });
   const provider = useWatch({ control: form.control, name: 'provider' });
+  const useFor = useWatch({ control: form.control, name: 'useFor' });
+  // A search model is an embedding model: only providers that have them are offered.
+  const providers: readonly AiProvider[] = useFor === 'search' ? searchModelProviders : aiProviders;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -114,6 +126,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
           modelId: values.modelId,
           ...(values.baseUrl ? { baseUrl: values.baseUrl } : {}),
           ...(values.apiKey ? { apiKey: values.apiKey } : {}),
+          useFor: values.useFor,
         });
         notifySuccess(t('aiModels.form.created'));
       }
@@ -132,13 +145,42 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
   const keyHint = model?.hasApiKey ? t('aiModels.form.apiKeyKeepHint') : t('aiModels.form.apiKeyHint');
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 overflow-y-auto p-5">
+      {model ? null : (
+        // Chosen once: a search model's vectors only compare with its own.
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{t('aiModels.form.useFor')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {aiModelUses.map((use) => (
+              <label
+                key={use}
+                className="flex min-h-11 cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+              >
+                <input
+                  type="radio"
+                  value={use}
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                  {...field('useFor', {
+                    onChange: () => {
+                      if (use === 'search' && provider === 'anthropic') form.setValue('provider', 'openai');
+                    },
+                  })}
+                />
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{t(`aiModels.form.uses.${use}.label`)}</span>
+                  <span className="text-xs text-muted-foreground">{t(`aiModels.form.uses.${use}.hint`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <FormField label={t('aiModels.form.name')} error={errorText('name')}>
         {(control) => <Input {...control} autoComplete="off" {...field('name')} />}
       </FormField>
       <FormField label={t('aiModels.form.provider')} error={errorText('provider')}>
         {(control) => (
           <Select {...control} {...field('provider')}>
-            {aiProviders.map((value: AiProvider) => (
+            {providers.map((value: AiProvider) => (
               <option key={value} value={value}>
                 {providerLabel(value)}
               </option>
@@ -148,7 +190,7 @@ function ModelForm({ model, onDone }: { model?: AiModel | undefined; onDone: () 
       </FormField>
       <FormField
         label={t('aiModels.form.modelId')}
-        hint={t('aiModels.form.modelIdHint')}
+        hint={useFor === 'search' ? t('aiModels.form.modelIdSearchHint') : t('aiModels.form.modelIdHint')}
         error={errorText('modelId')}
       >
         {(control) => <Input {...control} autoComplete="off" spellCheck={false} {...field('modelId')} />}

@@ -116,10 +116,64 @@ describe('AI models tab', () => {
       modelId: 'llama-3.1-8b',
       baseUrl: 'https://api.groq.example/openai/v1',
       apiKey: 'gsk-secret',
+      useFor: 'writing',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add model' })).not.toBeInTheDocument());
     // The list is fetched again to show the new model.
     expect(fake.callsTo(apiRoutes.ai.listModels).length).toBeGreaterThan(1);
+  });
+
+  it('adds a search model: only providers with embeddings, badged, tested by its vectors, never the main model', async () => {
+    const embedder: AiModel = {
+      ...mine,
+      id: '1c5d8e9f-2a3b-4c4d-9e0f-1a2b3c4d5e6f',
+      useFor: 'search',
+      name: 'Nomic',
+      modelId: 'nomic-embed-text',
+    };
+    const { user, dialog, fake } = await openAiModels({
+      ...fakeRoute(apiRoutes.ai.listModels, { body: modelList([offline, mine, embedder]) }),
+      ...fakeRoute(apiRoutes.ai.createModel, ({ body }: FakeRequest) => ({
+        status: 201,
+        body: { ...embedder, ...(body as object) },
+      })),
+      ...fakeRoute(
+        apiRoutes.ai.testModel,
+        { id: embedder.id },
+        { body: { ok: true, text: '', latencyMs: 45, dimensions: 768 } },
+      ),
+    });
+    const nomic = card(dialog, 'Nomic');
+    expect(nomic.getByText('Search by meaning')).toBeInTheDocument();
+    await user.click(nomic.getByRole('button', { name: 'Test Nomic' }));
+    await waitFor(() => expect(nomic.getByRole('status')).toHaveTextContent('Vectors of 768 numbers'));
+    expect(
+      within(dialog.getByLabelText('Main model'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Offline drafting engine', 'Local Llama']);
+
+    await user.click(dialog.getByRole('button', { name: 'Add model' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add model' }));
+    await user.selectOptions(form.getByLabelText('Provider'), 'Anthropic');
+    await user.click(form.getByRole('radio', { name: /Search by meaning/ }));
+    // Anthropic has no embedding models: it is not offered, and the choice moves off it.
+    expect(
+      within(form.getByLabelText('Provider'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['OpenAI', 'OpenAI-compatible']);
+    expect(form.getByLabelText('Provider')).toHaveValue('openai');
+    await user.type(form.getByLabelText('Name'), 'OpenAI embeddings');
+    await user.type(form.getByLabelText('Model ID'), 'text-embedding-3-small');
+    await user.click(form.getByRole('button', { name: 'Add model' }));
+    expect(await screen.findByText('Model added')).toBeInTheDocument();
+    expect(fake.callsTo(apiRoutes.ai.createModel)[0]!.body).toEqual({
+      name: 'OpenAI embeddings',
+      provider: 'openai',
+      modelId: 'text-embedding-3-small',
+      useFor: 'search',
+    });
   });
 
   it('lets OpenAI go without a base URL', async () => {
@@ -137,6 +191,7 @@ describe('AI models tab', () => {
         name: 'GPT',
         provider: 'openai',
         modelId: 'gpt-4o-mini',
+        useFor: 'writing',
       }),
     );
   });
