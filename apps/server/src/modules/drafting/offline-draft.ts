@@ -7,7 +7,7 @@ import {
   type KnowledgeSource,
   type TemplateLanguage,
 } from '@doppel/contracts';
-import { sentences } from '../knowledge';
+import { proseSentences } from '../knowledge';
 import type { DraftBrief, DraftRequest } from './draft-request';
 import { proactiveOpener } from './proactive-openers';
 import { inLanguage, offlineDraftInVoice, type Voice } from './voice';
@@ -77,7 +77,7 @@ function withKnowledge(
   input: { kind: DraftKind; language: TemplateLanguage },
 ): string {
   if (input.kind !== 'detailed') return draft;
-  const firstSentences = sources.flatMap((source) => sentences(source.snippet).slice(0, 1));
+  const firstSentences = sources.flatMap((source) => proseSentences(source.snippet).slice(0, 1));
   const sentence = inLanguage(firstSentences, input.language);
   if (!sentence) return draft;
   const paragraphs = draft.split('\n\n');

@@ -8,21 +8,28 @@ import {
 import { ExtractionError } from './document-errors';
 import type { UploadType } from './file-types';
 
-/** Markdown's inline markup out; headings and lists stay, they are the text's structure. */
+/**
+ * Markdown's inline markup out; headings, lists and tables stay, they are the text's structure
+ * (text-analysis.ts). A table's row of dashes under its header goes: it is markup, not a row. A
+ * list marker is matched within its line, so the blank line before a list stays.
+ */
 export function markdownToText(markdown: string): string {
   return markdown
     .replace(/^```.*$/gm, '')
+    .replace(/^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*\n/gm, '')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}>\s?/gm, '')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
     .replace(/`([^`]+)`/g, '$1')
-    .replace(/^\s*([-*+]|\d+\.)\s+/gm, '• ');
+    .replace(/^[ \t]*([-*+]|\d+\.)[ \t]+/gm, '• ');
 }
 
 /** A step of thread-tasks.ts, which only worker threads load. */
-export const threadTask = (name: 'readPdfPages' | 'readDocxText' | 'analyseText'): ThreadTask => ({
+export const threadTask = (
+  name: 'readPdfPages' | 'readDocxText' | 'analyseText' | 'readHtml',
+): ThreadTask => ({
   module: moduleBeside(import.meta.url, 'thread-tasks'),
   name,
 });
@@ -45,7 +52,8 @@ async function inThread<T>(
     // A thread that died otherwise, or a pool closing: not the file's fault, so the queue retries.
     if (!(error instanceof ThreadTaskError)) throw error;
     // The library's own words stay in the log (cause): they are not the user's to read.
-    const code = unreadable === 'pdf_unreadable' && /password/i.test(error.message) ? 'pdf_password' : unreadable;
+    const code =
+      unreadable === 'pdf_unreadable' && /password/i.test(error.message) ? 'pdf_password' : unreadable;
     throw new ExtractionError(code, undefined, { cause: error });
   }
 }

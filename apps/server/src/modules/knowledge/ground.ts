@@ -1,6 +1,6 @@
 import type { KnowledgeSearchHit, KnowledgeSource } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
-import { recordKnowledgeUse, searchPassages, toSource } from './search-knowledge';
+import { passageTexts, recordKnowledgeUse, searchPassages, toSource } from './search-knowledge';
 import { aboutQuery } from './text-analysis';
 import { cutText } from '../../lib/text';
 
@@ -40,9 +40,19 @@ export async function groundIn(ctx: AppContext, userId: string, text: string): P
   const result = await searchPassages(ctx, userId, { words, meaning }, GROUNDING_PASSAGES);
   const hits = result.hits.filter((hit) => hit.match !== 'meaning' || hit.score >= MIN_MEANING_SIMILARITY);
   if (hits.length === 0) return NONE;
+  // The twin reads, quotes and cites whole passages: a search snippet is cut mid-sentence and
+  // loses the headings and tables that tell prose apart (decision 040).
+  const texts = await passageTexts(
+    ctx,
+    userId,
+    hits.map((hit) => hit.passageId),
+  );
   return {
     hits,
-    sources: hits.map(toSource),
+    sources: hits.map((hit) => ({
+      ...toSource(hit),
+      snippet: texts.get(hit.passageId) ?? toSource(hit).snippet,
+    })),
     recordUse: (subject) => recordKnowledgeUse(ctx, hits, subject),
   };
 }

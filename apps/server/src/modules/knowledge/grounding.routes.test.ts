@@ -61,6 +61,20 @@ describe('the twin draws on the knowledge base', () => {
     expect(await usage(user, note.id)).toMatchObject({ requests: 5, connections: 2 });
   });
 
+  it('offline: a note with headings and a table lends its sentence, never a heading or a row', async () => {
+    const user = await signedInUser(bed.doppel);
+    await call(user, 'POST', '/api/documents/thoughts', {
+      name: 'Pilot pricing',
+      content: `# Pilots\n\n${PRICE_LINE}\n\n| Pilot | Price |\n| --- | --- |\n| Four weeks | 5,000 EUR |`,
+    });
+    const task = await pilotQuestion(user);
+    const drafted = (
+      await call(user, 'POST', `/api/tasks/${task.id}/drafts`, { kinds: ['detailed'] })
+    ).json<Task>();
+    expect(drafted.responses.detailed).toContain(PRICE_LINE);
+    expect(drafted.responses.detailed).not.toMatch(/#|\|/);
+  });
+
   it('offline: the analysis cites the matching note and points to it', async () => {
     const user = await signedInUser(bed.doppel);
     const note = await pricingNote(user);

@@ -11,4 +11,4 @@ export { describePassages, groundIn, type Grounding } from './ground';
 export { knowledgeRoutes } from './knowledge.routes';
 export { processDocumentJob } from './process-document';
 export { searchKnowledge, toSource } from './search-knowledge';
-export { keyTopics, sentences } from './text-analysis';
+export { keyTopics, proseSentences, sentences } from './text-analysis';

@@ -151,7 +151,7 @@ describe('uploads and the processing pipeline', () => {
     expect(playbook!.quality).toBeGreaterThanOrEqual(60);
     expect(playbook!.contentPreview).toContain('Revenue share is twenty percent');
     expect(hiring).toMatchObject({ status: 'processed' });
-    expect(hiring!.contentPreview).toMatch(/^Hiring principles\s+We hire engineers/);
+    expect(hiring!.contentPreview).toMatch(/^# Hiring principles\s+We hire engineers/);
     expect(onboarding).toMatchObject({ status: 'processed' });
     // Markdown's emphasis is gone, its list stays as structure.
     expect(onboarding!.contentPreview).toContain('• Send the welcome email');
@@ -480,7 +480,7 @@ describe('links', () => {
       category: 'articles',
     });
     // The article's words, not the navigation, footer or scripts.
-    expect(processed.contentPreview).toMatch(/^How we price pilots\s+Every pilot we run is paid/);
+    expect(processed.contentPreview).toMatch(/^# How we price pilots\s+Every pilot we run is paid/);
     expect(processed.contentPreview).not.toMatch(/Home · Blog|track\(\)|©/);
     expect((await search(user, 'success metric')).hits[0]).toMatchObject({ documentId: link.id });
   });

@@ -11,7 +11,7 @@ import { ExtractionError, fetchFailureCode } from './document-errors';
 import { forgetDocumentVectors, queueEmbeddingIfSearching } from './embed-passages';
 import { extractFileText, threadTask } from './extract-text';
 import { sniffFileType } from './file-types';
-import { readHtml, readPlainText } from './read-html';
+import { readPlainText, type ReadPage } from './read-html';
 import { analyseText } from './text-analysis';
 import { cutText, storableText } from '../../lib/text';
 
@@ -56,7 +56,10 @@ export async function readLink(ctx: AppContext, url: string) {
   }
   if (page.mediaType === 'text/plain') return { page, read: readPlainText(pageText(page), page.url) };
   if (page.mediaType === 'text/html' || page.mediaType === 'application/xhtml+xml' || page.mediaType === '') {
-    return { page, read: readHtml(pageText(page), page.url) };
+    // Readability over a DOM of a page up to the fetch's 5 MB takes up to a second or so: off
+    // the event loop, as PDFs and Word documents are read.
+    const read = await ctx.threads.run<ReadPage>(threadTask('readHtml'), [pageText(page), page.url]);
+    return { page, read };
   }
   throw new ExtractionError('link_not_page', `This link is not a web page or a PDF (${page.mediaType}).`);
 }

@@ -4,7 +4,7 @@ import {
   type KnowledgeSearchResult,
   type KnowledgeSource,
 } from '@doppel/contracts';
-import { and, documents, documentUses, eq, sql } from '@doppel/db';
+import { and, documentPassages, documents, documentUses, eq, inArray, sql } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { resolveSearchModel, type SearchModel } from '../ai-models';
 import { vectorLiteral } from './embed-passages';
@@ -261,6 +261,16 @@ export async function searchKnowledge(
 ): Promise<KnowledgeSearchResult> {
   const { q, limit: top } = knowledgeSearchQuerySchema.parse({ q: query, limit });
   return searchPassages(ctx, userId, { words: q, meaning: q }, top);
+}
+
+/** The whole text of these passages of the user's (a snippet is a fragment of one). */
+export async function passageTexts(ctx: AppContext, userId: string, passageIds: string[]) {
+  if (passageIds.length === 0) return new Map<string, string>();
+  const rows = await ctx.db
+    .select({ id: documentPassages.id, text: documentPassages.text })
+    .from(documentPassages)
+    .where(and(eq(documentPassages.userId, userId), inArray(documentPassages.id, passageIds)));
+  return new Map(rows.map((row) => [row.id, row.text]));
 }
 
 /** A hit as a source to cite: the snippet without highlight marks, and how well it answered. */
