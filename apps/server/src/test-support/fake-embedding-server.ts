@@ -134,6 +134,8 @@ export interface FakeEmbeddingServer {
   requests: EmbeddingRequest[];
   /** Requests from this one on (0-based) are held open and never answered (a process dies meanwhile). */
   holdFrom(index: number | null): void;
+  /** Drops the connections of the requests held so far, so whoever waits on them fails and ends. */
+  dropHeld(): void;
   /** The next request answers with this HTTP status. */
   failNext(status: number): void;
   close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function startFakeEmbeddingServer(dimensions = 768): Promise<FakeEm
   const requests: EmbeddingRequest[] = [];
   let holdFrom: number | null = null;
   let failStatus: number | null = null;
+  const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -160,7 +163,10 @@ export async function startFakeEmbeddingServer(dimensions = 768): Promise<FakeEm
       const input = typeof body.input === 'string' ? [body.input] : (body.input ?? []);
       const index = requests.length;
       requests.push({ model: String(body.model), input, authorization: req.headers.authorization });
-      if (holdFrom !== null && index >= holdFrom) return;
+      if (holdFrom !== null && index >= holdFrom) {
+        held.push(res);
+        return;
+      }
       if (failStatus !== null) {
         const status = failStatus;
         failStatus = null;
@@ -191,6 +197,9 @@ export async function startFakeEmbeddingServer(dimensions = 768): Promise<FakeEm
     requests,
     holdFrom: (index) => {
       holdFrom = index;
+    },
+    dropHeld: () => {
+      for (const res of held.splice(0)) res.socket?.destroy();
     },
     failNext: (status) => {
       failStatus = status;

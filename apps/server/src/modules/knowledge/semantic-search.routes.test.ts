@@ -240,7 +240,7 @@ describe('search by meaning', () => {
       kind: EMBED_PASSAGES_JOB,
       run: (payload: { userId: string }) => embedPassages(doppel.ctx, payload),
     });
-    void dying.runDue({ userId: user.userId });
+    const dyingRun = dying.runDue({ userId: user.userId });
     await eventually(async () => expect(embeddings.requests.length).toBe(before + 2), 5000);
     expect(await storedVectors(user)).toHaveLength(32);
     embeddings.holdFrom(null);
@@ -269,6 +269,9 @@ describe('search by meaning', () => {
       .from(jobs)
       .where(sql`${jobs.kind} = ${EMBED_PASSAGES_JOB} and ${jobs.payload}->>'userId' = ${user.userId}`);
     expect(left).toEqual([]);
+    // The dead process's request ends with its connection; nothing of it is left running.
+    embeddings.dropHeld();
+    await dyingRun;
   });
 
   it('a failing search model: search goes on by words and says so; indexing stops and Resume restarts it', async () => {
