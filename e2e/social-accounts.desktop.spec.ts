@@ -52,6 +52,7 @@ test('Reddit: the user’s own app, consent, a connected card, and a post publis
     settings.getByRole('listitem', { name: 'Reddit' }).getByText('Signed in as u/doppel_founder'),
   ).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
 
   // Publish: a title, the subreddit from the task, and the post is on Reddit with its link.
   await page.getByRole('button', { name: /Start a discussion in r\/startups/ }).click();
@@ -103,7 +104,11 @@ test('LinkedIn: Deny connects nothing and says so; Allow connects and Publish po
   await card.getByRole('button', { name: 'Connect LinkedIn' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByText('LinkedIn connected as Dana Founder')).toBeVisible({ timeout: 15_000 });
+  // The app opens Settings again on its own after the callback: close it once it is there.
+  settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('listitem', { name: 'LinkedIn' }).getByText(/Dana Founder/)).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
 
   await page.getByRole('button', { name: /Post: lessons from 100 calls/ }).click();
   await page.getByRole('button', { name: /Write Custom Message/ }).click();

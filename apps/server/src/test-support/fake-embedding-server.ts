@@ -94,8 +94,22 @@ export function conceptsOf(text: string): Map<string, number> {
   return counts;
 }
 
+/** Directions made so far (a benchmark embeds 100,000 passages of a few thousand concepts). */
+const directions = new Map<string, Float64Array>();
+const REMEMBERED_DIRECTIONS = 50_000;
+
 /** A fixed direction per concept: a seeded pseudo-random unit vector. */
 function direction(concept: string, dimensions: number): Float64Array {
+  const key = `${dimensions}:${concept}`;
+  let known = directions.get(key);
+  if (!known) {
+    known = makeDirection(concept, dimensions);
+    if (directions.size < REMEMBERED_DIRECTIONS) directions.set(key, known);
+  }
+  return known;
+}
+
+function makeDirection(concept: string, dimensions: number): Float64Array {
   let seed = 2166136261;
   for (const char of concept) seed = Math.imul(seed ^ char.codePointAt(0)!, 16777619) >>> 0;
   const vector = new Float64Array(dimensions);

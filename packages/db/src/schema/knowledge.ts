@@ -74,7 +74,9 @@ export const documentPassages = pgTable(
     search: tsvector('search').notNull(),
   },
   (table) => [
-    index('document_passages_search_idx').using('gin', table.search),
+    // Without fastupdate: a GIN index's pending list of recent inserts is read in full by every
+    // search until a vacuum flushes it, and PGlite has no autovacuum (decision 040).
+    index('document_passages_search_idx').using('gin', table.search).with({ fastupdate: false }),
     index('document_passages_user_idx').on(table.userId),
     // Unique: a worker that takes a document's job over rewrites the same rows instead of
     // doubling them (passages are written a few statements at a time, docs/decisions/027).

@@ -34,6 +34,12 @@ const REQUESTS_PER_RUN = 16;
 
 export interface EmbedPassagesPayload {
   userId: string;
+  /**
+   * A continuation's starting point: the passage id the run before it ended at. Passages are
+   * taken in id order, so a backfill never reads what it already did; a passage added meanwhile
+   * with a smaller id is left to the job its document queued, which starts from the beginning.
+   */
+  after?: string;
 }
 
 /**
@@ -69,17 +75,22 @@ interface PendingPassage {
   text: string;
 }
 
-/** Passages of the user's processed documents without a vector from this model, in a stable order. */
+/**
+ * Passages of the user's processed documents without a vector from this model, in id order
+ * from `after` on: each batch reads on from where the last one ended, not from the start.
+ */
 async function pendingPassages(
   ctx: AppContext,
   userId: string,
   model: SearchModel,
+  after: string | undefined,
 ): Promise<PendingPassage[]> {
   const { rows } = (await ctx.db.execute(sql`
     select p.id, p.text
     from ${documentPassages} p
     join ${documents} d on d.id = p.document_id and d.status = 'processed'
     where p.user_id = ${userId}
+      ${after ? sql`and p.id > ${after}` : sql``}
       and not exists (
         select 1 from passage_embeddings e where e.passage_id = p.id and e.model = ${model.key}
       )
@@ -135,15 +146,17 @@ async function storeVectors(
  * REQUESTS_PER_RUN batches of passages are embedded and stored; if passages remain, the next
  * run is queued. A user without a search model has no vectors kept.
  */
-export async function embedPassages(ctx: AppContext, { userId }: EmbedPassagesPayload): Promise<void> {
+export async function embedPassages(ctx: AppContext, { userId, after }: EmbedPassagesPayload): Promise<void> {
   if (!ctx.vectorSearch) return;
   const model = await resolveSearchModel(ctx, userId);
   await ctx.db.execute(sql`
     delete from passage_embeddings where user_id = ${userId} and model <> ${model?.key ?? ''}`);
   if (!model) return;
+  let cursor = after;
   for (let request = 0; request < REQUESTS_PER_RUN; request++) {
-    const passages = await pendingPassages(ctx, userId, model);
+    const passages = await pendingPassages(ctx, userId, model, cursor);
     if (passages.length === 0) return;
+    cursor = passages.at(-1)!.id;
     const vectors = await embedForUser(
       ctx,
       userId,
@@ -153,7 +166,11 @@ export async function embedPassages(ctx: AppContext, { userId }: EmbedPassagesPa
     if (!usableVectors(vectors, passages.length)) throw new UnusableEmbeddingsError(model.config.model);
     await storeVectors(ctx, userId, model, passages, vectors);
   }
-  await ctx.db.transaction((tx) => queueEmbedding(ctx, tx, userId));
+  // More to do: the next run carries on after the last passage stored.
+  await ctx.db.transaction(async (tx) => {
+    const waiting = await ctx.jobs.queued(tx, EMBED_PASSAGES_JOB, { userId });
+    if (waiting.length === 0) await ctx.jobs.enqueue(tx, EMBED_PASSAGES_JOB, { userId, after: cursor });
+  });
 }
 
 export function embedPassagesJob(ctx: AppContext): JobHandler<EmbedPassagesPayload> {
