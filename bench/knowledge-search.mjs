@@ -228,6 +228,8 @@ if (database.vectorSearch) {
     });
     buildSeconds = (performance.now() - buildStarted) / 1000;
   }
+  // What the embedding job does when a backfill ends (PostgreSQL's autovacuum would, later).
+  await ctx.db.execute(sql`analyze passage_embeddings`);
   await database.refreshStatistics?.();
   const size = async (relation) =>
     Number(

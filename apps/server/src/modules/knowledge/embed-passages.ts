@@ -155,7 +155,12 @@ export async function embedPassages(ctx: AppContext, { userId, after }: EmbedPas
   let cursor = after;
   for (let request = 0; request < REQUESTS_PER_RUN; request++) {
     const passages = await pendingPassages(ctx, userId, model, cursor);
-    if (passages.length === 0) return;
+    if (passages.length === 0) {
+      // A backfill done: the planner learns how many vectors there are, or it keeps guessing
+      // from an empty table and sorts them all instead of reading the HNSW index.
+      if (request > 0 || after) await ctx.db.execute(sql`analyze passage_embeddings`);
+      return;
+    }
     cursor = passages.at(-1)!.id;
     const vectors = await embedForUser(
       ctx,

@@ -117,8 +117,10 @@ async function passagesByMeaning(
   const width = sql.raw(String(Math.trunc(vector.length)));
   const distance = sql`(e.embedding::halfvec(${width}) <=> ${vectorLiteral(vector)}::halfvec(${width}))`;
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local hnsw.ef_search = 100`);
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    // One round trip for both settings, for this transaction only.
+    await tx.execute(
+      sql`select set_config('hnsw.ef_search', '100', true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`,
+    );
     const { rows } = (await tx.execute(sql`
       select e.passage_id, p.document_id, ${distance} as distance
       from passage_embeddings e
