@@ -200,12 +200,13 @@ function matchOf(candidate: Fused): KnowledgeSearchHit['match'] {
 
 /**
  * The question as a vector, from the user's search model; null when search by meaning cannot
- * run now (no model, or it failed: the search goes on by words, and says so in its mode).
+ * run now (no model, or it failed: the search goes on by words, and says so in its mode) or
+ * has nothing to search (no tokens are spent on a question nothing can answer).
  */
 async function questionVector(ctx: AppContext, userId: string, text: string) {
   if (!ctx.vectorSearch) return null;
   const model = await resolveSearchModel(ctx, userId);
-  if (!model) return null;
+  if (!model || !(await hasProcessedDocuments(ctx, userId))) return null;
   try {
     return { model, vector: await embedQuestion(ctx, userId, model, text) };
   } catch (error) {

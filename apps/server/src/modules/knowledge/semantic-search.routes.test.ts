@@ -324,6 +324,14 @@ describe('search by meaning', () => {
 
     const tested = (await call(user, 'POST', `/api/ai/models/${model.id}/test`)).json<AiModelTestResult>();
     expect(tested).toMatchObject({ ok: true, dimensions: 768 });
+    // Nothing in the knowledge base yet: a search asks the model nothing (no tokens for nothing).
+    const asked = embeddings.requests.length;
+    expect(await search(user, 'What is the price?')).toEqual({
+      searchable: false,
+      mode: 'full_text',
+      hits: [],
+    });
+    expect(embeddings.requests.length).toBe(asked);
 
     // Chosen as the main model, it is not used for writing: the list falls back.
     await call(user, 'PATCH', '/api/settings', { aiPreferences: { defaultModel: model.id } });
