@@ -205,8 +205,14 @@ export async function sweepEmbeddings(ctx: AppContext): Promise<void> {
 
 /** What the Knowledge page says about search by meaning. */
 export async function semanticSearchStatus(ctx: AppContext, userId: string): Promise<SemanticSearchStatus> {
+  // Only what the state needs: never the model's stored key.
   const [model] = await ctx.db
-    .select()
+    .select({
+      name: aiModels.name,
+      provider: aiModels.provider,
+      baseUrl: aiModels.baseUrl,
+      modelId: aiModels.modelId,
+    })
     .from(aiModels)
     .where(sql`${aiModels.userId} = ${userId} and ${aiModels.useFor} = 'search'`);
   const modelName = model?.name ?? null;
