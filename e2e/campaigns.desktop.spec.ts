@@ -65,8 +65,10 @@ test('wizard → draft in the list → search and chips → detail → CSV impor
   await expect(next).toBeDisabled();
   await choose(wizard, ['Clearbit', 'ZoomInfo']);
   // (0.10 + 0.25) × 250 contacts.
-  await expect(wizard.getByText('$87.50')).toBeVisible();
-  await expect(wizard.getByText('$0.350')).toBeVisible();
+  await expect(wizard.getByText('$87.50', { exact: true })).toBeVisible();
+  await expect(wizard.getByText('$0.350 per contact')).toBeVisible();
+  // Both have no adapter: the wizard says so before launch.
+  await expect(wizard.getByText(/^Simulated, at no cost: Clearbit and ZoomInfo\./)).toBeVisible();
   await next.click();
 
   await expect(wizard.getByRole('heading', { name: 'How should we reach out?' })).toBeVisible();

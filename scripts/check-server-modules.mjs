@@ -106,6 +106,8 @@ const TABLE_OWNERS = {
   mcpServers: 'modules/mcp-servers',
   campaigns: 'modules/campaigns',
   campaignLeads: 'modules/campaigns',
+  campaignLeadSteps: 'modules/campaigns',
+  campaignTouches: 'modules/campaigns',
   growthCredentials: 'modules/campaigns',
   emailOptOuts: 'modules/campaigns',
   signalSources: 'modules/signals',

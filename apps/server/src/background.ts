@@ -12,6 +12,11 @@ import {
   markLeadContacted,
   markLeadsResponded,
   recordBounces,
+  recordTouch,
+  sequenceJob,
+  stepMailSettled,
+  stepSent,
+  stopOnReply,
   unsubscribeByMail,
   unsubscribeLinks,
 } from './modules/campaigns';
@@ -44,6 +49,7 @@ export function registerJobHandlers(ctx: AppContext): void {
   // Campaign mail carries campaigns' unsubscribe links.
   ctx.jobs.register(sendMailJob(ctx, unsubscribeLinks(ctx)));
   ctx.jobs.register(campaignRunJob(ctx));
+  ctx.jobs.register(sequenceJob(ctx));
   ctx.jobs.register(signalsPollJob(ctx));
   // The app's own email through SMTP_URL: the mailer (an integration every module sends
   // through) owns both ends of the kind, queueing in send() and delivering here.
@@ -91,6 +97,21 @@ export function subscribeToDomainEvents(ctx: AppContext): void {
   );
   ctx.domainEvents.subscribe('message.sent', 'lead-contacted', (actor, event) =>
     markLeadContacted(ctx, actor, event),
+  );
+  // Campaign sequences (docs/decisions/041): a sent step moves its lead on, every campaign
+  // message is a touch of its person, and a reply — or a campaign email that failed — ends or
+  // skips what was to come.
+  ctx.domainEvents.subscribe('message.sent', 'sequence-step-sent', (actor, event) =>
+    stepSent(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('message.sent', 'campaign-touch', (actor, event) =>
+    recordTouch(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('contact.replied', 'sequence-stop', (actor, event) =>
+    stopOnReply(ctx, actor, event),
+  );
+  ctx.domainEvents.subscribe('email.settled', 'sequence-mail-settled', (actor, event) =>
+    stepMailSettled(ctx, actor, event),
   );
   ctx.domainEvents.subscribe('email.settled', 'task-email-delivery', (actor, event) =>
     showEmailDelivery(ctx, actor, event),

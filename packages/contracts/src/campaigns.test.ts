@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  campaignTypes,
   buildCampaignDraft,
   budgetPerContact,
   CAMPAIGN_TRANSITIONS,
@@ -108,6 +109,7 @@ describe('budgets', () => {
     expect(dailyBudget(300)).toBe(10);
     expect(dailyBudget(100)).toBe(3);
     expect(dailyBudget(45)).toBe(2);
+    expect(dailyBudget(10)).toBe(1);
   });
 
   it('budget per contact is the total ÷ the target count, to 3 decimals', () => {
@@ -123,8 +125,14 @@ describe('budgets', () => {
       ['find_partners', 'partner_search', 150],
       ['acquire_customers', 'client_search', 300],
       ['hire_talent', 'talent_search', 100],
+      ['find_vendors', 'vendor_search', 100],
+      ['generate_leads', 'lead_generation', 250],
+      ['build_brand', 'brand_awareness', 150],
+      ['promote_content', 'content_promotion', 120],
     ]);
     expect(goalTemplate('hire_talent').suggestedBudget).toBe(100);
+    // Every campaign type can be created: each is one goal's.
+    expect(new Set(GOAL_TEMPLATES.map((goal) => goal.campaignType))).toEqual(new Set(campaignTypes));
   });
 });
 
@@ -229,6 +237,7 @@ describe('campaign draft', () => {
           personalization_level: 'high',
           message_templates: [],
           follow_up_sequence: [],
+          daily_send_limit: 25,
           automation_rules: [],
         },
       },

@@ -56,7 +56,17 @@ export const EXPECTED_DURATION_WEEKS = { min: 2, max: 4 } as const;
 /** The card shows at most this many source icons. */
 export const MAX_CARD_SOURCE_ICONS = 3;
 
-export const campaignGoals = ['raise_funding', 'find_partners', 'acquire_customers', 'hire_talent'] as const;
+/** One goal per campaign type, in the order the wizard shows them (issue 22: all eight). */
+export const campaignGoals = [
+  'raise_funding',
+  'find_partners',
+  'acquire_customers',
+  'hire_talent',
+  'find_vendors',
+  'generate_leads',
+  'build_brand',
+  'promote_content',
+] as const;
 export const campaignGoalSchema = z.enum(campaignGoals);
 export type CampaignGoal = z.infer<typeof campaignGoalSchema>;
 
@@ -72,6 +82,10 @@ export const GOAL_TEMPLATES: readonly GoalTemplate[] = [
   { id: 'find_partners', campaignType: 'partner_search', suggestedBudget: 150 },
   { id: 'acquire_customers', campaignType: 'client_search', suggestedBudget: 300 },
   { id: 'hire_talent', campaignType: 'talent_search', suggestedBudget: 100 },
+  { id: 'find_vendors', campaignType: 'vendor_search', suggestedBudget: 100 },
+  { id: 'generate_leads', campaignType: 'lead_generation', suggestedBudget: 250 },
+  { id: 'build_brand', campaignType: 'brand_awareness', suggestedBudget: 150 },
+  { id: 'promote_content', campaignType: 'content_promotion', suggestedBudget: 120 },
 ];
 
 export const campaignSources = [
@@ -132,16 +146,28 @@ export interface EnrichmentToolInfo {
   costPerContact: number;
   /** Percent. */
   accuracy: number;
+  /**
+   * 'real': Doppel calls the provider's API with the user's key (without a saved key the run
+   * simulates it, and says so); 'simulated': no adapter exists, every value is made up and
+   * badged, never used to reach anyone. The wizard says which before launch.
+   */
+  adapter: 'real' | 'simulated';
 }
 /** The seven contact-data providers with the spec's costs and accuracies, in its order. */
 export const ENRICHMENT_TOOLS: readonly EnrichmentToolInfo[] = [
-  { id: 'clearbit', label: 'Clearbit', costPerContact: 0.1, accuracy: 92 },
-  { id: 'zoominfo', label: 'ZoomInfo', costPerContact: 0.25, accuracy: 95 },
-  { id: 'hunter', label: 'Hunter.io', costPerContact: 0.05, accuracy: 89 },
-  { id: 'lusha', label: 'Lusha', costPerContact: 0.2, accuracy: 93 },
-  { id: 'people_data_labs', label: 'People Data Labs', costPerContact: 0.15, accuracy: 97 },
-  { id: 'snov', label: 'Snov.io', costPerContact: 0.08, accuracy: 85 },
-  { id: 'rocketreach', label: 'RocketReach', costPerContact: 0.12, accuracy: 88 },
+  { id: 'clearbit', label: 'Clearbit', costPerContact: 0.1, accuracy: 92, adapter: 'simulated' },
+  { id: 'zoominfo', label: 'ZoomInfo', costPerContact: 0.25, accuracy: 95, adapter: 'simulated' },
+  { id: 'hunter', label: 'Hunter.io', costPerContact: 0.05, accuracy: 89, adapter: 'real' },
+  { id: 'lusha', label: 'Lusha', costPerContact: 0.2, accuracy: 93, adapter: 'real' },
+  {
+    id: 'people_data_labs',
+    label: 'People Data Labs',
+    costPerContact: 0.15,
+    accuracy: 97,
+    adapter: 'real',
+  },
+  { id: 'snov', label: 'Snov.io', costPerContact: 0.08, accuracy: 85, adapter: 'real' },
+  { id: 'rocketreach', label: 'RocketReach', costPerContact: 0.12, accuracy: 88, adapter: 'real' },
 ];
 
 export const outreachChannelIds = [
@@ -225,9 +251,12 @@ export function formatEnrichmentEstimate(
   };
 }
 
-/** Daily budget = suggested budget ÷ 30, rounded. */
+/**
+ * Daily budget = suggested budget ÷ 30, rounded — at least 1 (thousand tokens): the daily budget
+ * is enforced (issue 22), and a small total must not leave a campaign no model at all.
+ */
 export function dailyBudget(totalBudget: number): number {
-  return Math.round(totalBudget / DAYS_PER_BUDGET_PERIOD);
+  return Math.max(1, Math.round(totalBudget / DAYS_PER_BUDGET_PERIOD));
 }
 
 /** Budget per contact = total budget ÷ target count, kept to 3 decimals. */
@@ -275,6 +304,98 @@ export function campaignTitle(name: string): string {
   return colon === -1 ? name : name.slice(0, colon);
 }
 
+// ── Sequences, sending account ────────────────────────────────────
+
+/**
+ * Who sends a campaign's messages (the review step): 'personal' — every message is a task the
+ * user approves and sends; 'ai_assistant' — the twin sends them itself, within the campaign's
+ * daily send limit and the user's touch budget, and the task records what went out.
+ */
+export const accountTypes = ['personal', 'ai_assistant'] as const;
+export const accountTypeSchema = z.enum(accountTypes);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+/** Channels a follow-up step can use; 'same' is the one the lead was first reached on. */
+export const sequenceChannels = ['same', 'email', 'whatsapp', 'linkedin'] as const;
+export const sequenceChannelSchema = z.enum(sequenceChannels);
+export type SequenceChannel = z.infer<typeof sequenceChannelSchema>;
+
+export const SEQUENCE_MAX_STEPS = 5;
+export const SEQUENCE_WAIT_DAYS = { min: 1, max: 90, default: 3 } as const;
+/** Messages the twin sends for one campaign per day (ai_assistant), first touches and steps together. */
+export const DAILY_SEND_LIMIT = { min: 1, max: 500, default: 25 } as const;
+
+/**
+ * One follow-up: wait `afterDays` after the previous message went out, then write on `channel` —
+ * the template (placeholders {name}, {company}, {position}) or an AI draft.
+ */
+export const sequenceStepSchema = z
+  .object({
+    afterDays: z
+      .number()
+      .int()
+      .min(SEQUENCE_WAIT_DAYS.min, 'waitDaysRange')
+      .max(SEQUENCE_WAIT_DAYS.max, 'waitDaysRange'),
+    channel: sequenceChannelSchema.default('same'),
+    content: z.enum(['ai', 'template']).default('template'),
+    template: z.string().max(5000).default(''),
+  })
+  .refine((step) => step.content === 'ai' || step.template.trim().length > 0, {
+    message: 'stepTemplateRequired',
+    path: ['template'],
+  });
+export type SequenceStep = z.infer<typeof sequenceStepSchema>;
+export type SequenceStepInput = z.input<typeof sequenceStepSchema>;
+
+/** Why a lead left its sequence before the last step. */
+export const sequenceStopReasons = ['replied', 'unsubscribed', 'bounced', 'campaign_ended'] as const;
+export type SequenceStopReason = (typeof sequenceStopReasons)[number];
+
+/** Why a step was skipped for a lead (the next step still comes). */
+export const stepSkipReasons = [
+  /** The person had their touches for the last 7 days (the user's touch budget). */
+  'touch_budget',
+  /** The lead has no address on the step's channel. */
+  'no_address',
+  /** The address opted out or bounced. */
+  'opted_out',
+  /** The message could not be sent (the task keeps it, with Retry). */
+  'send_failed',
+  /** The first message's task was deleted before the twin could send it. */
+  'task_deleted',
+] as const;
+export type StepSkipReason = (typeof stepSkipReasons)[number];
+
+/** The Overview's figures for one message of the sequence (step 0 is the first message). */
+export const sequenceStepFiguresSchema = z.object({
+  step: z.number().int(),
+  /** Leads this step is still to come for (waiting for its day). */
+  waiting: z.number().int(),
+  /** Tasks made for the user to approve and not sent yet. */
+  awaitingApproval: z.number().int(),
+  /** The twin's emails on their way: queued, the mail server has not taken them yet. */
+  sending: z.number().int().optional(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  /** Skips per reason. */
+  skippedBy: z.partialRecord(z.enum(stepSkipReasons), z.number().int()),
+  /** Leads that replied after this step's message and before the next. */
+  replied: z.number().int(),
+});
+export type SequenceStepFigures = z.infer<typeof sequenceStepFiguresSchema>;
+
+export const sequenceFiguresSchema = z.object({
+  steps: z.array(sequenceStepFiguresSchema),
+  /** Leads that left the sequence, per reason. */
+  stopped: z.partialRecord(z.enum(sequenceStopReasons), z.number().int()),
+  /** Leads below the data-quality threshold, held back from outreach. */
+  held: z.number().int(),
+  /** Messages the twin sent today for this campaign, and its daily limit (ai_assistant). */
+  sentToday: z.number().int(),
+  dailySendLimit: z.number().int(),
+});
+export type SequenceFigures = z.infer<typeof sequenceFiguresSchema>;
+
 // ── Wizard payload and the stored draft ────────────────────────────
 
 const unique = <T extends z.ZodType>(item: T, message: string) =>
@@ -300,6 +421,8 @@ export const createCampaignInputSchema = z
       .max(TARGET_CONTACTS_MAX, 'targetCountRange'),
     tools: unique(enrichmentToolSchema, 'toolRequired'),
     channels: unique(outreachChannelSchema, 'channelRequired'),
+    /** Who sends (the review step). */
+    accountType: accountTypeSchema.default('personal'),
   })
   .strict();
 export type CreateCampaignInput = z.input<typeof createCampaignInputSchema>;
@@ -489,12 +612,13 @@ export const stageConfigsSchema = z.object({
         direct_mail: noChannelConfig,
       })
       .strict(),
-    account_type: z.enum(['personal', 'ai_assistant']),
+    account_type: accountTypeSchema,
     personalization_level: z.enum(['low', 'medium', 'high']),
     message_templates: z.array(z.string().max(5000)).max(20),
-    follow_up_sequence: z
-      .array(z.object({ afterDays: z.number().int().min(1).max(90), template: z.string().max(5000) }))
-      .max(10),
+    /** The follow-ups after the first message, in order (docs/decisions/041). */
+    follow_up_sequence: z.array(sequenceStepSchema).max(SEQUENCE_MAX_STEPS),
+    /** ai_assistant: at most this many messages a day (absent in older campaigns: the default). */
+    daily_send_limit: z.number().int().min(DAILY_SEND_LIMIT.min).max(DAILY_SEND_LIMIT.max).optional(),
     automation_rules: z.array(z.string().max(500)).max(20),
   }),
 });
@@ -561,10 +685,11 @@ export function buildCampaignDraft(input: CreateCampaignInput): CampaignDraft {
       engagement: {
         channels: data.channels,
         channel_configs: {},
-        account_type: 'personal',
+        account_type: data.accountType,
         personalization_level: 'high',
         message_templates: [],
         follow_up_sequence: [],
+        daily_send_limit: DAILY_SEND_LIMIT.default,
         automation_rules: [],
       },
     },
@@ -730,7 +855,12 @@ export type ListCampaignsQuery = z.input<typeof listCampaignsQuerySchema>;
 export const campaignListSchema = z.object({
   items: z.array(campaignSchema),
   /** Counts over all the user's campaigns (before the search and filters): the chips. */
-  counts: z.object({ total: z.number().int(), byType: z.record(campaignTypeSchema, z.number().int()) }),
+  counts: z.object({
+    total: z.number().int(),
+    byType: z.record(campaignTypeSchema, z.number().int()),
+    /** The status chips' counts. */
+    byStatus: z.record(campaignStatusSchema, z.number().int()),
+  }),
 });
 export type CampaignList = z.infer<typeof campaignListSchema>;
 
@@ -750,6 +880,18 @@ export const updateCampaignInputSchema = z
     tools: unique(enrichmentToolSchema, 'toolRequired'),
     channels: unique(outreachChannelSchema, 'channelRequired'),
     messageTemplate: z.string().max(5000),
+    /** The follow-ups after the first message; [] removes them. */
+    followUpSequence: z.array(sequenceStepSchema).max(SEQUENCE_MAX_STEPS, 'tooManySteps'),
+    accountType: accountTypeSchema,
+    dailySendLimit: z
+      .number()
+      .int()
+      .min(DAILY_SEND_LIMIT.min, 'dailySendLimitRange')
+      .max(DAILY_SEND_LIMIT.max, 'dailySendLimitRange'),
+    /** Thousands of tokens a day the campaign's drafting may spend. */
+    dailyBudget: z.number().min(1).max(1_000_000),
+    /** Leads whose data quality is below this are held back from outreach (0–100). */
+    dataQualityThreshold: z.number().int().min(0, 'thresholdRange').max(100, 'thresholdRange'),
     /**
      * The approved WhatsApp template for conversation-opening outreach (docs/decisions/034); null
      * removes it. The server checks it against the account's approved templates.
@@ -824,6 +966,24 @@ export const leadSchema = z.object({
    * does not exist) or unsubscribed (its owner opted out of the user's campaign mail).
    */
   emailProblem: z.enum(['bounced', 'unsubscribed']).nullable(),
+  /**
+   * 0–100: the share of the fields the campaign requires (80%) and of the five contact fields
+   * (20%) the lead has; the data-quality threshold is compared with it.
+   */
+  dataQuality: z.number().int(),
+  /** Held back from outreach: its data quality is below the campaign's threshold (and it has none yet). */
+  held: z.boolean(),
+  /** Where the lead is in the campaign's sequence; null before its first message is out. */
+  sequence: z
+    .object({
+      /** The next step (1 is the first follow-up), or the last one done when finished or stopped. */
+      step: z.number().int(),
+      state: z.enum(['waiting', 'awaiting_approval', 'finished', 'stopped']),
+      /** When the next step comes (waiting). */
+      nextAt: z.string().nullable(),
+      stopReason: z.enum(sequenceStopReasons).nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
@@ -923,7 +1083,7 @@ export const bulkEmailInputSchema = z
 export type BulkEmailInput = z.input<typeof bulkEmailInputSchema>;
 
 /** Why Bulk Email left a lead out. */
-export const bulkEmailSkipReasons = ['no_email', 'bounced', 'unsubscribed'] as const;
+export const bulkEmailSkipReasons = ['no_email', 'bounced', 'unsubscribed', 'touch_budget'] as const;
 
 /**
  * Bulk Email sends from the user's connected mailbox, one queued mail per lead; a lead is
@@ -953,7 +1113,15 @@ export const campaignAnalyticsSchema = z.object({
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 
 /** Outside services the Growth area reads with the user's own keys. */
-export const growthProviders = ['pipedrive', 'apollo', 'hunter', 'people_data_labs'] as const;
+export const growthProviders = [
+  'pipedrive',
+  'apollo',
+  'hunter',
+  'people_data_labs',
+  'lusha',
+  'snov',
+  'rocketreach',
+] as const;
 export const growthProviderSchema = z.enum(growthProviders);
 export type GrowthProvider = z.infer<typeof growthProviderSchema>;
 

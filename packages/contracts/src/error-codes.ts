@@ -28,6 +28,7 @@ export const errorCodes = [
   'ai_timeout',
   'ai_model_required',
   'campaign_budget_spent',
+  'campaign_daily_budget_spent',
   'link_unreachable',
   'messenger_failed',
   'mailbox_required',
@@ -73,6 +74,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   // A campaign task's draft by a model, and the campaign's token budget is spent: no model is
   // called until the budget is raised (the offline engine still drafts; decision 036).
   campaign_budget_spent: 402,
+  // The same for the campaign's daily budget: no model until tomorrow (UTC) or a higher budget.
+  campaign_daily_budget_spent: 402,
   // The request was understood; the page it names could not be fetched or is not allowed.
   link_unreachable: 422,
   // The messenger platform refused or could not be reached; the message says which and why.
@@ -135,6 +138,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   ai_timeout: 'The AI provider did not answer in time',
   ai_model_required: 'This needs a language model. Add one in Settings → AI models.',
   campaign_budget_spent: "This campaign's token budget is spent. Raise it in the campaign's settings.",
+  campaign_daily_budget_spent:
+    "This campaign's daily token budget is spent. Drafts use a model again tomorrow, or raise the daily budget in the campaign's settings.",
   link_unreachable: 'The link could not be fetched',
   messenger_failed: 'The messenger platform did not accept the request',
   mailbox_required:

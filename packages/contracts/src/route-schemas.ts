@@ -41,6 +41,7 @@ import {
   bulkEmailInputSchema,
   bulkEmailResultSchema,
   campaignAnalyticsSchema,
+  sequenceFiguresSchema,
   campaignIdParamsSchema,
   campaignListSchema,
   campaignSchema,
@@ -366,6 +367,7 @@ export const routeSchemas = {
   'campaigns.retry': { params: campaignIdParamsSchema, response: { 200: campaignSchema } },
   'campaigns.delete': { params: campaignIdParamsSchema, response: { 200: okSchema } },
   'campaigns.analytics': { params: campaignIdParamsSchema, response: { 200: campaignAnalyticsSchema } },
+  'campaigns.sequence': { params: campaignIdParamsSchema, response: { 200: sequenceFiguresSchema } },
   'campaigns.leads': {
     params: campaignIdParamsSchema,
     querystring: listLeadsQuerySchema,

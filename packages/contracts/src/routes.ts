@@ -25,6 +25,7 @@ import type {
   BulkEmailResult,
   Campaign,
   CampaignAnalytics,
+  SequenceFigures,
   CampaignList,
   ChatHistory,
   ChatStreamEvent,
@@ -501,6 +502,10 @@ export const routes = named({
     analytics: route<{ params: { id: string }; response: CampaignAnalytics }>(
       'GET',
       '/api/campaigns/:id/analytics',
+    ),
+    sequence: route<{ params: { id: string }; response: SequenceFigures }>(
+      'GET',
+      '/api/campaigns/:id/sequence',
     ),
     leads: route<{ params: { id: string }; query: ListLeadsQuery; response: LeadPage }>(
       'GET',

@@ -22,6 +22,17 @@ export const aiPreferencesSchema = z.object({
   showTranslateOption: z.boolean(),
 });
 
+/**
+ * The touch budget (issue 22): at most this many campaign messages reach one person in any 7
+ * days, across all campaigns and channels; a sequence step over it is skipped and says why.
+ */
+export const TOUCH_BUDGET = { min: 1, max: 20, default: 3, days: 7 } as const;
+export const touchBudgetSchema = z
+  .number()
+  .int()
+  .min(TOUCH_BUDGET.min, 'touchBudgetRange')
+  .max(TOUCH_BUDGET.max, 'touchBudgetRange');
+
 export const userSettingsSchema = z.object({
   language: interfaceLanguageSchema,
   responseLanguage: responseLanguageSchema,
@@ -29,6 +40,7 @@ export const userSettingsSchema = z.object({
   theme: themeSchema,
   notifications: notificationSettingsSchema,
   aiPreferences: aiPreferencesSchema,
+  touchesPerWeek: touchBudgetSchema,
   updatedAt: z.string(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -41,6 +53,7 @@ export const updateUserSettingsInputSchema = z
     theme: themeSchema,
     notifications: notificationSettingsSchema.partial().strict(),
     aiPreferences: aiPreferencesSchema.partial().strict(),
+    touchesPerWeek: touchBudgetSchema,
   })
   .partial()
   .strict();

@@ -244,6 +244,8 @@ export const taskContextSchema = z
     /** Campaign outreach tasks: the campaign and lead the task reaches out to. */
     campaignId: z.uuid(),
     leadId: z.uuid(),
+    /** A campaign's follow-up: which message of the lead's sequence it is (1 is the first follow-up). */
+    sequenceStep: z.number().int().min(1).max(10),
     /** Per draft kind, the knowledge-base passages the draft was grounded in. */
     draftSources: z.record(z.string().max(50), z.array(knowledgeSourceSchema).max(10)),
     /** Per draft kind, why the draft reads as it does ("Why this draft", decision 037). */

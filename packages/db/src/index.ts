@@ -16,8 +16,11 @@ export {
   isNotNull,
   lt,
   lte,
+  max,
+  min,
   ne,
   or,
   sql,
 } from 'drizzle-orm';
+export type { SQL } from 'drizzle-orm';
 export * from './vector-storage';

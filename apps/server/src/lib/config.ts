@@ -52,6 +52,9 @@ const envSchema = z.object({
   APOLLO_BASE_URL: z.string().url().default('https://api.apollo.io'),
   HUNTER_BASE_URL: z.string().url().default('https://api.hunter.io'),
   PEOPLE_DATA_LABS_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
+  LUSHA_BASE_URL: z.string().url().default('https://api.lusha.com'),
+  SNOV_BASE_URL: z.string().url().default('https://api.snov.io'),
+  ROCKETREACH_BASE_URL: z.string().url().default('https://api.rocketreach.co'),
   /** Reddit's site: the OAuth consent page and token endpoint (/api/v1/…), and permalinks. */
   REDDIT_BASE_URL: z.string().url().default('https://www.reddit.com'),
   /** Reddit's OAuth API, where listings are read and posts and comments are made. */
@@ -170,6 +173,11 @@ export interface Config {
   /** How calls to those providers retry (tests shorten the waits); the default when undefined. */
   growthRetry?: RetryPolicy;
   /**
+   * How lookups that answer later (Snov.io, RocketReach) are read until ready (tests shorten the
+   * waits); the default when undefined.
+   */
+  growthPoll?: PollPolicy;
+  /**
    * Reddit and LinkedIn through OAuth (issue 19): where each platform's consent page and API are,
    * and the server's own OAuth apps (null: users enter their own in Settings).
    */
@@ -208,6 +216,15 @@ export interface GrowthApiUrls {
   apollo: string;
   hunter: string;
   peopleDataLabs: string;
+  lusha: string;
+  snov: string;
+  rocketreach: string;
+}
+
+/** How an unfinished provider lookup is read again: this many times, waiting this long before each. */
+export interface PollPolicy {
+  attempts: number;
+  intervalMs: number;
 }
 
 export interface AiServerModelConfig {
@@ -282,6 +299,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apollo: e.APOLLO_BASE_URL.replace(/\/+$/, ''),
       hunter: e.HUNTER_BASE_URL.replace(/\/+$/, ''),
       peopleDataLabs: e.PEOPLE_DATA_LABS_BASE_URL.replace(/\/+$/, ''),
+      lusha: e.LUSHA_BASE_URL.replace(/\/+$/, ''),
+      snov: e.SNOV_BASE_URL.replace(/\/+$/, ''),
+      rocketreach: e.ROCKETREACH_BASE_URL.replace(/\/+$/, ''),
     },
     social: {
       reddit: {

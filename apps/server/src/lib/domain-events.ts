@@ -36,6 +36,8 @@ export interface DomainEventShapes {
     campaignId: string | null;
     leadId: string | null;
     at: string;
+    /** An email's Message-ID (each mail is one message, even two Bulk Emails in one instant). */
+    messageId?: string;
   };
   /**
    * A contact wrote to the user (a messenger delivered the message, or it came to their mailbox;

@@ -60,6 +60,7 @@ export function sampleSettings(overrides: Partial<UserSettings> = {}): UserSetti
       replyInContactLanguage: true,
       showTranslateOption: true,
     },
+    touchesPerWeek: 3,
     updatedAt: '2025-03-14T10:00:00.000Z',
     ...overrides,
   };

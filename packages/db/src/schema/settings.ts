@@ -26,6 +26,8 @@ export const userSettings = pgTable('user_settings', {
   theme: text('theme', { enum: themes }).notNull().default('system'),
   notifications: jsonb('notifications').$type<NotificationSettingsColumn>().notNull(),
   aiPreferences: jsonb('ai_preferences').$type<AiPreferencesColumn>().notNull(),
+  /** The touch budget: campaign messages per person in any 7 days (issue 22). */
+  touchesPerWeek: integer('touches_per_week').notNull().default(3),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,34 +1,45 @@
 import type { CampaignRunProblem } from '@doppel/contracts';
+import type { PollPolicy } from '../../lib/config';
 import { createRetryingFetch, defaultRetryPolicy, type RetryPolicy } from '../../lib/retrying-fetch';
 import { cutText, storableText } from '../../lib/text';
 
 /*
  * One call to a lead-source or enrichment provider's HTTP API (Pipedrive, Apollo, Hunter, People
- * Data Labs). The base URLs come from the server's configuration, not from users, so these calls
- * use the plain fetch (like the messenger adapters); what a user types (a Google Sheets address)
- * goes through the guarded fetch instead. 429 and 5xx are retried honouring Retry-After, every
- * call has a time cap, and failures become GrowthProviderError in our words: never the key
- * (Pipedrive's travels in the query string), never the provider's raw body.
+ * Data Labs, Lusha, Snov.io, RocketReach). The base URLs come from the server's configuration, not
+ * from users, so these calls use the plain fetch (like the messenger adapters); what a user types
+ * (a Google Sheets address) goes through the guarded fetch instead. 429 and 5xx are retried
+ * honouring Retry-After, every call has a time cap, and failures become GrowthProviderError in our
+ * words: never the key (Pipedrive's travels in the query string), never the provider's raw body.
  */
 
 /** Per provider call, retries included. */
 export const PROVIDER_TIMEOUT_MS = 20_000;
 
-export type GrowthService = 'pipedrive' | 'apollo' | 'hunter' | 'people_data_labs';
+export type GrowthService =
+  'pipedrive' | 'apollo' | 'hunter' | 'people_data_labs' | 'lusha' | 'snov' | 'rocketreach';
 
 const SERVICE_NAMES: Record<GrowthService, string> = {
   pipedrive: 'Pipedrive',
   apollo: 'Apollo',
   hunter: 'Hunter',
   people_data_labs: 'People Data Labs',
+  lusha: 'Lusha',
+  snov: 'Snov.io',
+  rocketreach: 'RocketReach',
 };
 
-/** What the user saves for each: Pipedrive calls it an API token, the others an API key. */
+/**
+ * What the user saves for each: Pipedrive calls it an API token, the others an API key (Snov.io's
+ * is its API user id and secret, saved together as one key).
+ */
 const CREDENTIAL_NAMES: Record<GrowthService, string> = {
   pipedrive: 'API token',
   apollo: 'API key',
   hunter: 'API key',
   people_data_labs: 'API key',
+  lusha: 'API key',
+  snov: 'API key',
+  rocketreach: 'API key',
 };
 
 export function serviceName(service: GrowthService): string {
@@ -76,6 +87,8 @@ export interface ProviderCall {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as an HTML form (application/x-www-form-urlencoded), as OAuth token endpoints expect. */
+  form?: Record<string, string>;
   retry?: RetryPolicy;
   timeoutMs?: number;
 }
@@ -99,6 +112,9 @@ export async function callProvider(call: ProviderCall): Promise<ProviderAnswer> 
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(call.json);
+  } else if (call.form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(call.form).toString();
   }
   let response: Response;
   try {
@@ -205,6 +221,35 @@ export function personData(service: GrowthService, answer: ProviderAnswer): Reco
   if (answer.status !== 200) throw failureFor(service, answer.status);
   if (!isRecord(answer.body) || !isRecord(answer.body.data)) throw unreadable(service);
   return answer.body.data;
+}
+
+/**
+ * How a lookup that answers later (Snov.io's tasks, RocketReach's searches) is read until ready.
+ * Both usually finish within seconds; a lookup still running after this is given up as timed
+ * out, and the next run asks again.
+ */
+export const defaultPollPolicy: PollPolicy = { attempts: 5, intervalMs: 2_000 };
+
+/**
+ * Reads an unfinished lookup until it is ready: waits, then reads, at most `attempts` times.
+ * `read` answers null while the provider is still working; a lookup never ready is a timeout.
+ */
+export async function pollUntilReady<T>(
+  service: GrowthService,
+  policy: PollPolicy,
+  read: () => Promise<T | null>,
+): Promise<T> {
+  for (let attempt = 0; attempt < policy.attempts; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, policy.intervalMs));
+    const ready = await read();
+    if (ready !== null) return ready;
+  }
+  throw new GrowthProviderError(
+    service,
+    'unavailable',
+    'timeout',
+    `${serviceName(service)} did not finish the lookup in time.`,
+  );
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

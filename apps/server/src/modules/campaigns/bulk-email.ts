@@ -7,6 +7,8 @@ import { queueEmail, sendingMailbox } from '../messengers';
 import { optOutReasons } from './email-opt-outs';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { LEAD_NOT_FOUND, type LeadRecord } from './leads';
+import { touchesOf } from './touch-budget';
+import { getUserSettings } from '../settings';
 
 /** Fills {name}, {company} and {position} with the lead's values (blank when unknown). */
 export function fillPlaceholders(
@@ -61,6 +63,7 @@ export async function sendBulkEmail(
   );
   const skipped: BulkEmailResult['skipped'] = [];
   const now = ctx.clock.now();
+  const { touchesPerWeek } = await getUserSettings(ctx, userId);
   const queued = await ctx.db.transaction(async (tx) => {
     // Sending needs the user's mailbox; without one nothing is queued (mailbox_required).
     await sendingMailbox(tx, userId);
@@ -74,6 +77,11 @@ export async function sendBulkEmail(
       const optedOut = reasons.get(address);
       if (optedOut) {
         skipped.push({ leadId: lead.id, name: lead.name, reason: optedOut });
+        continue;
+      }
+      // The user's touch budget: this person had their campaign messages for the last 7 days.
+      if (lead.contactId && (await touchesOf(tx, userId, [lead.contactId], now)) >= touchesPerWeek) {
+        skipped.push({ leadId: lead.id, name: lead.name, reason: 'touch_budget' });
         continue;
       }
       // The lead's contact, so that their answer finds them (and the lead responds).

@@ -1,6 +1,7 @@
 import {
   OFFLINE_MODEL_ID,
   SERVER_MODEL_ID,
+  campaignStatuses,
   campaignTypes,
   listCampaignsQuerySchema,
   type Campaign,
@@ -309,17 +310,24 @@ export async function listCampaigns(
       ),
     ),
     ctx.db
-      .select({ type: campaigns.type, count: sql<number>`count(*)::int` })
+      .select({ type: campaigns.type, status: campaigns.status, count: sql<number>`count(*)::int` })
       .from(campaigns)
       .where(eq(campaigns.userId, userId))
-      .groupBy(campaigns.type),
+      .groupBy(campaigns.type, campaigns.status),
     campaignModelNames(ctx, userId),
   ]);
   const byType = Object.fromEntries(campaignTypes.map((each) => [each, 0])) as Record<CampaignType, number>;
-  for (const { type: each, count } of typeCounts) byType[each] = Number(count);
+  const byStatus = Object.fromEntries(campaignStatuses.map((each) => [each, 0])) as Record<
+    CampaignStatus,
+    number
+  >;
+  for (const { type: each, status: state, count } of typeCounts) {
+    byType[each] += Number(count);
+    byStatus[state] += Number(count);
+  }
   return {
     items: items.map(({ row, figures }) => toCampaign(row, figures, modelName(row.aiSettings.model))),
-    counts: { total: Object.values(byType).reduce((sum, count) => sum + count, 0), byType },
+    counts: { total: Object.values(byType).reduce((sum, count) => sum + count, 0), byType, byStatus },
   };
 }
 

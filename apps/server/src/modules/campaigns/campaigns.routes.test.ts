@@ -182,6 +182,8 @@ describe('the campaign list', () => {
     expect(all.counts).toEqual({
       total: 3,
       byType: { ...byType, investor_search: 1, partner_search: 1, talent_search: 1 },
+      // The status chips count over all campaigns too.
+      byStatus: { draft: 2, active: 1, paused: 0, completed: 0, cancelled: 0 },
     });
 
     const ids = async (query: string) => {

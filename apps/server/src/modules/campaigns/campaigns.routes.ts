@@ -13,6 +13,7 @@ import { createCampaign } from './create-campaign';
 import { deleteGrowthCredential, listGrowthCredentials, saveGrowthCredential } from './growth-credentials';
 import { importLeadsCsv, readLeadCsvHeaders } from './import-leads-csv';
 import { createLead, deleteLead, listLeads, updateLeadStatus } from './leads';
+import { sequenceFigures } from './sequence-figures';
 import { updateCampaign } from './update-campaign';
 
 const tags = ['campaigns'];
@@ -65,6 +66,13 @@ export async function campaignsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const { userId } = requireAuth(request);
     return cached(userId, `analytics:${request.params.id}`, () =>
       campaignAnalytics(ctx, userId, request.params.id),
+    );
+  });
+
+  on('campaigns.sequence', { serializerCompiler: plainJson }, async (request) => {
+    const { userId } = requireAuth(request);
+    return cached(userId, `sequence:${request.params.id}`, () =>
+      sequenceFigures(ctx, userId, request.params.id),
     );
   });
 

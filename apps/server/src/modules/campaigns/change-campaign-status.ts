@@ -11,6 +11,8 @@ import type { AppContext } from '../../lib/context';
 import { CAMPAIGN_NOT_FOUND, findOwnCampaign, getCampaign } from './campaign-queries';
 import { enqueueCampaignRun } from './run-campaign';
 import { restartedRun } from './run-state';
+import { resumeSequence } from './sequence';
+import { stopSequencesOfCampaign } from './sequence-stops';
 
 /**
  * Start, Pause, Complete or Cancel (docs/decisions/019). Start queues the campaign's run in the
@@ -45,7 +47,12 @@ export async function changeCampaignStatus(
         updatedAt: now,
       })
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
-    if (action === 'start') await enqueueCampaignRun(ctx, tx, userId, id);
+    if (action === 'start') {
+      await enqueueCampaignRun(ctx, tx, userId, id);
+      // Steps that came due while the campaign was paused run now.
+      await resumeSequence(ctx, tx, userId, id);
+    }
+    if (action === 'complete' || action === 'cancel') await stopSequencesOfCampaign(tx, userId, id, now);
   });
   return getCampaign(ctx, userId, id);
 }

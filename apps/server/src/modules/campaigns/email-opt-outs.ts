@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
 import type { AppContext } from '../../lib/context';
 import type { DomainEvent } from '../../lib/domain-events';
+import { stopSequencesOfAddress } from './sequence-stops';
 
 /*
  * Campaign mail's way out (issue 18, docs/decisions/031): every campaign mail carries
@@ -115,14 +116,17 @@ export async function confirmUnsubscribe(ctx: AppContext, token: string): Promis
       reason: 'unsubscribe_link_invalid',
     });
   }
-  // Unsubscribed wins over an earlier bounce: it is the owner's own word.
-  await ctx.db
-    .insert(emailOptOuts)
-    .values({ userId, address, reason: 'unsubscribed' })
-    .onConflictDoUpdate({
-      target: [emailOptOuts.userId, emailOptOuts.address],
-      set: { reason: 'unsubscribed' },
-    });
+  await ctx.db.transaction(async (tx) => {
+    // Unsubscribed wins over an earlier bounce: it is the owner's own word.
+    await tx
+      .insert(emailOptOuts)
+      .values({ userId, address: normalise(address), reason: 'unsubscribed' })
+      .onConflictDoUpdate({
+        target: [emailOptOuts.userId, emailOptOuts.address],
+        set: { reason: 'unsubscribed' },
+      });
+    await stopSequencesOfAddress(tx, userId, address, 'unsubscribed', ctx.clock.now());
+  });
 }
 
 /** A mail to the List-Unsubscribe mailto reached the user's mailbox. */
@@ -150,6 +154,9 @@ export async function recordBounces(
 ): Promise<void> {
   if (!event.permanent) return;
   await ctx.db.transaction(async (tx) => {
-    for (const address of event.addresses) await optOut(tx, actor.userId, address, 'bounced');
+    for (const address of event.addresses) {
+      await optOut(tx, actor.userId, address, 'bounced');
+      await stopSequencesOfAddress(tx, actor.userId, address, 'bounced', ctx.clock.now());
+    }
   });
 }

@@ -7,7 +7,20 @@ import {
   type TaskContext,
   type TaskPriority,
 } from '@doppel/contracts';
-import { and, asc, campaignLeads, contacts, eq, isNull, sql, tasks, type DbOrTx } from '@doppel/db';
+import {
+  and,
+  asc,
+  campaignLeads,
+  contacts,
+  count,
+  eq,
+  gte,
+  isNull,
+  lt,
+  sql,
+  tasks,
+  type DbOrTx,
+} from '@doppel/db';
 import { loadActor, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -20,6 +33,7 @@ import { createTask, generateTaskDrafts, startTaskDraft } from '../tasks';
 import { type CampaignRow } from './campaign-queries';
 import { advanceLeadStatus, type LeadRecord } from './leads';
 import { note, type SliceResult } from './run-state';
+import { enterSequence } from './sequence-entry';
 import { cutText } from '../../lib/text';
 import { textsIn } from '../../lib/translations';
 
@@ -72,13 +86,13 @@ function priorityFor(matchScore: number): TaskPriority {
 }
 
 /** Who the user is, for the whole slice: the same for every lead. */
-interface Engager {
+export interface Engager {
   actor: Actor;
   language: string;
   personaId: string | null;
 }
 
-async function engagerFor(ctx: AppContext, userId: string): Promise<Engager> {
+export async function engagerFor(ctx: AppContext, userId: string): Promise<Engager> {
   const [actor, settings, voice] = await Promise.all([
     loadActor(ctx.db, userId),
     getUserSettings(ctx, userId),
@@ -123,12 +137,28 @@ async function contactFor(
   });
 }
 
-/** The outreach task a lead already has (a slice that died after creating it), if any. */
-async function existingTask(db: DbOrTx, userId: string, leadId: string): Promise<string | null> {
+/**
+ * The outreach task a lead already has (a slice that died after creating it), if any; with
+ * `step`, the follow-up task of that step of its sequence.
+ */
+export async function existingTask(
+  db: DbOrTx,
+  userId: string,
+  leadId: string,
+  step = 0,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), sql`${tasks.context}->>'leadId' = ${leadId}`))
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        sql`${tasks.context}->>'leadId' = ${leadId}`,
+        step === 0
+          ? sql`${tasks.context}->>'sequenceStep' is null`
+          : sql`${tasks.context}->>'sequenceStep' = ${String(step)}`,
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -141,13 +171,14 @@ async function existingTask(db: DbOrTx, userId: string, leadId: string): Promise
  * a spent budget, which drafting refuses before any call (`campaign_budget_spent`); the answer
  * says so, for the campaign's run to show.
  */
-async function draftOutreach(
+export async function draftOutreach(
   ctx: AppContext,
   engager: Engager,
   task: Task,
-): Promise<{ budgetSpent: boolean }> {
+): Promise<{ budgetSpent: boolean; dailyBudgetSpent: boolean }> {
   const left: DraftKind[] = [...draftKinds];
   let budgetSpent = false;
+  let dailyBudgetSpent = false;
   try {
     while (left.length > 0) {
       const draft = await startTaskDraft(ctx, engager.actor, task.id, { kind: left[0]! });
@@ -159,6 +190,8 @@ async function draftOutreach(
     }
   } catch (error) {
     if (error instanceof AppError && error.code === 'campaign_budget_spent') budgetSpent = true;
+    else if (error instanceof AppError && error.code === 'campaign_daily_budget_spent')
+      dailyBudgetSpent = true;
     else {
       ctx.log.warn(
         { err: error, taskId: task.id },
@@ -167,7 +200,7 @@ async function draftOutreach(
     }
   }
   if (left.length > 0) await generateTaskDrafts(ctx, engager.actor, task.id, { kinds: left });
-  return { budgetSpent };
+  return { budgetSpent, dailyBudgetSpent };
 }
 
 async function engageLead(
@@ -175,7 +208,7 @@ async function engageLead(
   campaign: CampaignRow,
   lead: LeadRecord,
   engager: Engager,
-): Promise<{ channel: ContactSource; budgetSpent: boolean }> {
+): Promise<{ channel: ContactSource; budgetSpent: boolean; dailyBudgetSpent: boolean }> {
   const { userId } = campaign;
   // The lead's language, else the user's (a name and a company say nothing reliable about it).
   const language = lead.language ?? engager.language;
@@ -186,16 +219,18 @@ async function engageLead(
     .select({ source: contacts.source })
     .from(contacts)
     .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+  // engaged_at is set once: a task the user deletes later is not made again (issue 22).
   const link = async (taskId: string) =>
     ctx.db
       .update(campaignLeads)
-      .set({ taskId, updatedAt: ctx.clock.now() })
+      .set({ taskId, engagedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
       .where(and(eq(campaignLeads.id, lead.id), eq(campaignLeads.userId, userId)));
 
   const already = await existingTask(ctx.db, userId, lead.id);
   if (already) {
     await link(already);
-    return { channel: contact?.source ?? 'other', budgetSpent: false };
+    await enterSequence(ctx, campaign, lead.id, already);
+    return { channel: contact?.source ?? 'other', budgetSpent: false, dailyBudgetSpent: false };
   }
   const title = campaignTitle(campaign.name).trim();
   // Written for the user to read, in their interface language (issue 20): whole sentences.
@@ -245,8 +280,10 @@ async function engageLead(
     context,
   });
   await link(task.id);
-  const { budgetSpent } = await draftOutreach(ctx, engager, task);
-  return { channel: contact?.source ?? 'other', budgetSpent };
+  const spent = await draftOutreach(ctx, engager, task);
+  // Drafted first: the twin may send the quick draft as soon as the lead is in its sequence.
+  await enterSequence(ctx, campaign, lead.id, task.id);
+  return { channel: contact?.source ?? 'other', ...spent };
 }
 
 /**
@@ -255,25 +292,50 @@ async function engageLead(
  * resumes without creating anything twice.
  */
 export async function engagementSlice(ctx: AppContext, campaign: CampaignRow): Promise<SliceResult> {
+  const threshold = campaign.stageConfigs.enrichment.data_quality_threshold;
   const leads = await ctx.db
     .select()
     .from(campaignLeads)
-    .where(and(eq(campaignLeads.campaignId, campaign.id), isNull(campaignLeads.taskId)))
+    .where(
+      and(
+        eq(campaignLeads.campaignId, campaign.id),
+        isNull(campaignLeads.engagedAt),
+        // Under the data-quality threshold a lead is held, not engaged (issue 22).
+        gte(campaignLeads.dataQuality, threshold),
+      ),
+    )
     .orderBy(asc(campaignLeads.createdAt), asc(campaignLeads.id))
     .limit(ENGAGE_SLICE);
-  if (leads.length === 0) return { stage: 'engagement', notes: [] };
-  const engager = await engagerFor(ctx, campaign.userId);
+  if (leads.length === 0) {
+    const held = await heldLeadCount(ctx.db, campaign.id, threshold);
+    return {
+      stage: 'engagement',
+      notes: held > 0 ? [note('engagement', 'quality', 'held', { count: held })] : [],
+    };
+  }
+  const [engager, held] = await Promise.all([
+    engagerFor(ctx, campaign.userId),
+    heldLeadCount(ctx.db, campaign.id, threshold),
+  ]);
   const byChannel = new Map<string, number>();
   let offlineForBudget = 0;
+  let offlineForDailyBudget = 0;
   for (const lead of leads) {
     // Drafting checks the budget per draft: the drafts of the last lead may have spent what was left.
-    const { channel, budgetSpent } = await engageLead(ctx, campaign, lead, engager);
+    const { channel, budgetSpent, dailyBudgetSpent } = await engageLead(ctx, campaign, lead, engager);
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + 1);
     if (budgetSpent) offlineForBudget += 1;
+    else if (dailyBudgetSpent) offlineForDailyBudget += 1;
   }
   return {
     stage: 'engagement',
     notes: [
+      // How many leads the threshold holds back (a current figure: the latest replaces the last).
+      ...(held > 0 ? [note('engagement', 'quality', 'held', { count: held })] : []),
+      // Today's token budget is spent: these drafts are the offline engine's until tomorrow.
+      ...(offlineForDailyBudget > 0
+        ? [note('engagement', 'ai', 'daily_budget_spent', { count: offlineForDailyBudget })]
+        : []),
       ...[...byChannel].map(([channel, created]) =>
         note('engagement', channel, 'tasks_created', { count: created }),
       ),
@@ -283,6 +345,21 @@ export async function engagementSlice(ctx: AppContext, campaign: CampaignRow): P
         : []),
     ],
   };
+}
+
+/** Leads not engaged because their data quality is under the campaign's threshold. */
+export async function heldLeadCount(db: DbOrTx, campaignId: string, threshold: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaignLeads)
+    .where(
+      and(
+        eq(campaignLeads.campaignId, campaignId),
+        isNull(campaignLeads.engagedAt),
+        lt(campaignLeads.dataQuality, threshold),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** A campaign's outreach task was sent (the composer's Send): its lead is contacted now. */

@@ -15,7 +15,7 @@ import { recordJobChange } from '../signals';
 import type { CampaignRow } from './campaign-queries';
 import { readGrowthCredential } from './growth-credentials';
 import type { LeadRecord } from './leads';
-import { leadMatchScore } from './match-score';
+import { leadScores } from './match-score';
 import { note, providerProblem, type RunError, type RunNote, type SliceResult } from './run-state';
 
 /*
@@ -233,7 +233,7 @@ export async function enrichmentSlice(ctx: AppContext, campaign: CampaignRow): P
           .set({
             ...filled,
             enrichment: state.enrichment,
-            matchScore: leadMatchScore(state.columns, campaign.stageConfigs),
+            ...leadScores(state.columns, campaign.stageConfigs),
             enrichedAt: now,
             updatedAt: now,
           })

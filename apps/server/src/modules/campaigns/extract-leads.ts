@@ -10,7 +10,6 @@ import { isPublicAddress } from '../../lib/public-only-fetch';
 import type { CampaignRow } from './campaign-queries';
 import { readGrowthCredential } from './growth-credentials';
 import { insertLeads } from './lead-rows';
-import { leadMatchScore } from './match-score';
 import {
   CsvFormatError,
   guessLeadMapping,
@@ -202,7 +201,7 @@ export async function extractionSlice(
         source,
         rows: read.rows.slice(0, stillRoom),
         now: ctx.clock.now(),
-        matchScore: (row) => leadMatchScore(row, campaign.stageConfigs),
+        scoring: campaign.stageConfigs,
       });
       if (read.linkContacts) {
         // Inner CRM leads carry their contact's id as external id: link them to it.

@@ -7,7 +7,6 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { insertLeads } from './lead-rows';
-import { leadMatchScore } from './match-score';
 import {
   CsvFormatError,
   guessLeadMapping,
@@ -80,7 +79,7 @@ export async function importLeadsCsv(
       source: 'csv_upload',
       rows: parsed.rows,
       now,
-      matchScore: (row) => leadMatchScore(row, campaign.stageConfigs),
+      scoring: campaign.stageConfigs,
     });
     return { imported: result.inserted, duplicates: result.duplicates, rejected: parsed.rejected };
   });

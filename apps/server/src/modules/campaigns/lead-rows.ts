@@ -1,5 +1,6 @@
-import type { CampaignSource } from '@doppel/contracts';
+import type { CampaignSource, StageConfigs } from '@doppel/contracts';
 import { and, campaignLeads, eq, type DbOrTx } from '@doppel/db';
+import { leadScores } from './match-score';
 import type { LeadRow } from './parse-lead-csv';
 
 /** Lower-cased email, or name + company: how one person is recognised within a campaign. */
@@ -21,8 +22,8 @@ export async function insertLeads(
     source: CampaignSource;
     rows: readonly LeadRow[];
     now: Date;
-    /** 0–100 fit score per row, computed by the caller (defaults to 0). */
-    matchScore?: (row: LeadRow) => number;
+    /** The campaign's configs, to score each row (fit and data quality); without them both are 0. */
+    scoring?: StageConfigs;
   },
 ): Promise<{ inserted: number; duplicates: number; ids: string[] }> {
   const existing = await tx
@@ -71,7 +72,7 @@ export async function insertLeads(
           language: row.language,
           source: options.source,
           externalId: row.externalId ?? null,
-          matchScore: options.matchScore?.(row) ?? 0,
+          ...(options.scoring ? leadScores(row, options.scoring) : { matchScore: 0, dataQuality: 0 }),
           createdAt: options.now,
           updatedAt: options.now,
         })),

@@ -1,5 +1,6 @@
 import {
   createLeadInputSchema,
+  DATA_QUALITY_THRESHOLD,
   leadStatuses,
   listLeadsQuerySchema,
   updateLeadStatusInputSchema,
@@ -9,20 +10,27 @@ import {
   type LeadStatus,
   type ListLeadsQuery,
 } from '@doppel/contracts';
-import { and, campaignLeads, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
+import { and, campaignLeads, campaigns, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { escapeLike } from '../contacts';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { optOutReasons } from './email-opt-outs';
 import { insertLeads } from './lead-rows';
-import { leadMatchScore } from './match-score';
 
 export type LeadRecord = typeof campaignLeads.$inferSelect;
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 
-export function toLead(row: LeadRecord, emailProblem: Lead['emailProblem'] = null): Lead {
+/**
+ * A lead as the API shows it. `threshold` is its campaign's data-quality threshold: a lead whose
+ * data quality is under it, and that has no outreach yet, is held.
+ */
+export function toLead(
+  row: LeadRecord,
+  emailProblem: Lead['emailProblem'] = null,
+  threshold = DATA_QUALITY_THRESHOLD,
+): Lead {
   return {
     id: row.id,
     campaignId: row.campaignId,
@@ -42,18 +50,42 @@ export function toLead(row: LeadRecord, emailProblem: Lead['emailProblem'] = nul
     contactId: row.contactId,
     taskId: row.taskId,
     emailProblem,
+    dataQuality: row.dataQuality,
+    held: !row.engagedAt && row.dataQuality < threshold,
+    sequence:
+      row.sequenceState === null || row.sequenceStep === null
+        ? null
+        : {
+            step: row.sequenceStep,
+            state: row.sequenceState,
+            nextAt: row.sequenceState === 'waiting' ? (row.nextStepAt?.toISOString() ?? null) : null,
+            stopReason: row.sequenceStopReason ?? null,
+          },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** Leads as the API shows them, with why their address is no longer mailed. */
 async function toLeads(db: DbOrTx, userId: string, rows: LeadRecord[]): Promise<Lead[]> {
-  const reasons = await optOutReasons(
-    db,
-    userId,
-    rows.flatMap((row) => (row.email ? [row.email] : [])),
+  if (rows.length === 0) return [];
+  const [reasons, [campaign]] = await Promise.all([
+    optOutReasons(
+      db,
+      userId,
+      rows.flatMap((row) => (row.email ? [row.email] : [])),
+    ),
+    // Every row is one campaign's (the routes are per campaign).
+    db
+      .select({
+        threshold: sql<number>`(${campaigns.stageConfigs}->'enrichment'->>'data_quality_threshold')::int`,
+      })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, rows[0]!.campaignId), eq(campaigns.userId, userId))),
+  ]);
+  const threshold = campaign?.threshold ?? DATA_QUALITY_THRESHOLD;
+  return rows.map((row) =>
+    toLead(row, (row.email && reasons.get(row.email.trim().toLowerCase())) || null, threshold),
   );
-  return rows.map((row) => toLead(row, (row.email && reasons.get(row.email.trim().toLowerCase())) || null));
 }
 
 /** Where a status stands in the funnel: new 0 … converted 4. */
@@ -185,7 +217,7 @@ export async function createLead(
       source: 'manual_input',
       rows: [lead],
       now,
-      matchScore: (each) => leadMatchScore(each, campaign.stageConfigs),
+      scoring: campaign.stageConfigs,
     });
     if (result.inserted === 0) {
       throw new AppError(

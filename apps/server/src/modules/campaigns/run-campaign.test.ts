@@ -64,6 +64,10 @@ beforeAll(async () => {
         apollo: apollo.baseUrl,
         hunter: hunter.baseUrl,
         peopleDataLabs: pdl.baseUrl,
+        // Not chosen by these campaigns (enrichment-providers.test.ts runs them against fakes).
+        lusha: 'http://127.0.0.1:9',
+        snov: 'http://127.0.0.1:9',
+        rocketreach: 'http://127.0.0.1:9',
       },
       growthRetry: fast,
       // The fake sheet is on 127.0.0.1.
@@ -95,7 +99,9 @@ async function newCampaign(
   settings?: UpdateCampaignInput,
 ): Promise<string> {
   const created = await createCampaign(doppel.ctx, user.userId, { ...wizard, ...input });
-  if (settings) await updateCampaign(doppel.ctx, user.userId, created.id, settings);
+  // These tests follow leads through the stages whatever data they have; the data-quality
+  // threshold that holds leads back has its own tests (sequences.test.ts).
+  await updateCampaign(doppel.ctx, user.userId, created.id, { dataQualityThreshold: 0, ...settings });
   return created.id;
 }
 

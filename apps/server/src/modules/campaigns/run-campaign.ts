@@ -7,7 +7,8 @@ import {
   eq,
   isNotNull,
   isNull,
-  jobs,
+  lte,
+  or,
   sql,
   type DbOrTx,
 } from '@doppel/db';
@@ -51,29 +52,67 @@ const STOPPED_UNEXPECTEDLY: RunError = {
 };
 
 /**
- * Queues the next run of a campaign in the transaction that started it. A campaign already
- * waiting for its next slice gets no second one (a quick Pause then Start while a slice is
- * queued), so two slices never work on it side by side.
+ * Queues the next run of a campaign in the transaction that started it (for `at`, now by
+ * default). A campaign already waiting for its next slice gets no second one (a quick Pause then
+ * Start while a slice is queued) — a queued one due later is moved to `at` instead.
  */
 export async function enqueueCampaignRun(
   ctx: AppContext,
   tx: DbOrTx,
   userId: string,
   campaignId: string,
+  at: Date = ctx.clock.now(),
 ): Promise<void> {
-  const [queued] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, CAMPAIGN_RUN_JOB),
-        eq(jobs.status, 'queued'),
-        sql`${jobs.payload}->>'campaignId' = ${campaignId}`,
-      ),
-    )
-    .limit(1);
-  if (queued) return;
-  await ctx.jobs.enqueue(tx, CAMPAIGN_RUN_JOB, { userId, campaignId });
+  if (await ctx.jobs.moveEarlier(tx, CAMPAIGN_RUN_JOB, { campaignId }, at)) return;
+  await ctx.jobs.enqueue(tx, CAMPAIGN_RUN_JOB, { userId, campaignId }, { runAt: at });
+}
+
+/**
+ * How long a slice holds its campaign. Slices are bounded (a source, 25 leads, 10 drafted
+ * leads) and take seconds to a few minutes; a claim older than this is a dead process's.
+ */
+export const SLICE_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Takes the campaign for one slice, so two slices never work on it side by side — not even in
+ * two processes (a Pause and a Start while a slice runs queue a second job). Answers false when
+ * another slice holds it; that one queues the next slice when it saves, and for a holder that
+ * died the run is queued again for when its claim runs out.
+ */
+async function claimSlice(ctx: AppContext, userId: string, campaignId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const staleBefore = new Date(now.getTime() - SLICE_LEASE_MS);
+  return ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(campaigns)
+      .set({ sliceClaimedAt: now })
+      .where(
+        and(
+          eq(campaigns.id, campaignId),
+          eq(campaigns.userId, userId),
+          or(isNull(campaigns.sliceClaimedAt), lte(campaigns.sliceClaimedAt, staleBefore)),
+        ),
+      )
+      .returning({ id: campaigns.id });
+    if (claimed) return true;
+    const [held] = await tx
+      .select({ at: campaigns.sliceClaimedAt })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+    if (held?.at) {
+      // Never due before the claim runs out: a job that cannot take it must not spin.
+      const expires = Math.max(held.at.getTime() + SLICE_LEASE_MS, now.getTime() + 1000);
+      await enqueueCampaignRun(ctx, tx, userId, campaignId, new Date(expires));
+    }
+    return false;
+  });
+}
+
+async function releaseSlice(ctx: AppContext, userId: string, campaignId: string): Promise<void> {
+  await ctx.db
+    .update(campaigns)
+    .set({ sliceClaimedAt: null })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
 }
 
 async function lockCampaign(tx: DbOrTx, userId: string, campaignId: string): Promise<CampaignRow | null> {
@@ -85,18 +124,29 @@ async function lockCampaign(tx: DbOrTx, userId: string, campaignId: string): Pro
   return row ?? null;
 }
 
-async function leadFigures(db: DbOrTx, campaignId: string): Promise<LeadFigures & { unenriched: number }> {
+async function leadFigures(
+  db: DbOrTx,
+  campaignId: string,
+  threshold: number,
+): Promise<LeadFigures & { unenriched: number }> {
   const [row] = await db
     .select({
       total: count(),
       enriched: sql<number>`(count(*) filter (where ${isNotNull(campaignLeads.enrichedAt)}))::int`,
-      engaged: sql<number>`(count(*) filter (where ${isNotNull(campaignLeads.taskId)}))::int`,
+      engaged: sql<number>`(count(*) filter (where ${isNotNull(campaignLeads.engagedAt)}))::int`,
+      held: sql<number>`(count(*) filter (where ${isNull(campaignLeads.engagedAt)} and ${campaignLeads.dataQuality} < ${threshold}))::int`,
     })
     .from(campaignLeads)
     .where(eq(campaignLeads.campaignId, campaignId));
   const total = Number(row?.total ?? 0);
   const enriched = Number(row?.enriched ?? 0);
-  return { total, enriched, engaged: Number(row?.engaged ?? 0), unenriched: total - enriched };
+  return {
+    total,
+    enriched,
+    engaged: Number(row?.engaged ?? 0),
+    held: Number(row?.held ?? 0),
+    unenriched: total - enriched,
+  };
 }
 
 async function hasUnenrichedLeads(db: DbOrTx, campaignId: string): Promise<boolean> {
@@ -150,7 +200,7 @@ async function saveSlice(
     const base = currentRun(row);
     const notes = mergeNotes(base.notes, [...slice.notes, ...added]);
     const completion = { ...row.stageCompletion };
-    const figures = await leadFigures(tx, campaignId);
+    const figures = await leadFigures(tx, campaignId, row.stageConfigs.enrichment.data_quality_threshold);
     let error: RunError | null = slice.error ?? null;
     if (!error) {
       if (slice.stage === 'extraction' && slice.sourcesDone) {
@@ -158,7 +208,8 @@ async function saveSlice(
         else completion.extraction = true;
       }
       if (slice.stage === 'enrichment' && figures.unenriched === 0) completion.enrichment = true;
-      if (slice.stage === 'engagement' && figures.engaged === figures.total) completion.engagement = true;
+      if (slice.stage === 'engagement' && figures.engaged + figures.held >= figures.total)
+        completion.engagement = true;
     }
     const sources = row.stageConfigs.extraction.sources;
     const sourcesRead = sources.filter((source) =>
@@ -187,10 +238,27 @@ async function saveSlice(
         progress,
         currentStage: stageForProgress(progress),
         stageCompletion: completion,
+        // The slice is done: the next one may take the campaign.
+        sliceClaimedAt: null,
       })
       .where(eq(campaigns.id, campaignId));
     if (state === 'running') await enqueueCampaignRun(ctx, tx, userId, campaignId);
   });
+}
+
+/**
+ * Engagement runs again (a lower data-quality threshold released held leads), in the transaction
+ * that changed it: the stage is open once more and the next slice engages them.
+ */
+export async function reopenEngagement(ctx: AppContext, tx: DbOrTx, row: CampaignRow): Promise<void> {
+  await tx
+    .update(campaigns)
+    .set({
+      stageCompletion: { ...row.stageCompletion, engagement: false },
+      run: { ...row.run, state: 'running', updatedAt: ctx.clock.now().toISOString() },
+    })
+    .where(and(eq(campaigns.id, row.id), eq(campaigns.userId, row.userId)));
+  await enqueueCampaignRun(ctx, tx, row.userId, row.id);
 }
 
 /** A job for a campaign that is no longer active does nothing but say the run is not running. */
@@ -214,16 +282,23 @@ export async function runCampaignSlice(ctx: AppContext, userId: string, campaign
   if (!campaign) return;
   if (campaign.status !== 'active') return settleStopped(ctx, userId, campaignId);
 
-  const run = currentRun(campaign);
-  const completion = campaign.stageCompletion;
+  if (!(await claimSlice(ctx, userId, campaignId))) return;
   let slice: SliceResult;
-  if (!completion.extraction) slice = await extractionSlice(ctx, campaign, run.notes);
-  // Leads added after enrichment finished (a file imported later) are enriched on the next start.
-  else if (!completion.enrichment || (await hasUnenrichedLeads(ctx.db, campaignId)))
-    slice = await enrichmentSlice(ctx, campaign);
-  else slice = await engagementSlice(ctx, campaign);
-
-  await saveSlice(ctx, userId, campaignId, slice);
+  try {
+    const run = currentRun(campaign);
+    const completion = campaign.stageCompletion;
+    if (!completion.extraction) slice = await extractionSlice(ctx, campaign, run.notes);
+    // Leads added after enrichment finished (a file imported later) are enriched on the next start.
+    else if (!completion.enrichment || (await hasUnenrichedLeads(ctx.db, campaignId)))
+      slice = await enrichmentSlice(ctx, campaign);
+    else slice = await engagementSlice(ctx, campaign);
+    // Saving the slice releases the campaign in the same transaction.
+    await saveSlice(ctx, userId, campaignId, slice);
+  } catch (error) {
+    // The job's retry (or the next Start) takes the campaign again at once.
+    await releaseSlice(ctx, userId, campaignId).catch(() => undefined);
+    throw error;
+  }
   await slice.afterSave?.();
 }
 

@@ -18,6 +18,9 @@ const COUNTED = new Set(['imported', 'enriched', 'simulated', 'tasks_created']);
 
 const RECOUNTED = new Set(['csv_upload', 'manual_input']);
 
+/** Outcomes whose count is a current figure, not work done: the latest replaces the last. */
+const CURRENT = new Set(['held']);
+
 const DETAIL_MAX = 500;
 
 /**
@@ -77,7 +80,8 @@ export function mergeNotes(notes: readonly RunNote[], added: readonly RunNote[])
       merged.push({ ...next });
       continue;
     }
-    if (next.count !== undefined) same.count = (same.count ?? 0) + next.count;
+    if (next.count !== undefined)
+      same.count = CURRENT.has(next.outcome) ? next.count : (same.count ?? 0) + next.count;
     if (next.detail !== undefined || next.problem !== undefined) {
       // The latest reason replaces the last one whole: no code outlives its detail.
       for (const key of WHY) {
@@ -114,8 +118,10 @@ export interface LeadFigures {
   total: number;
   /** Leads enrichment has been through. */
   enriched: number;
-  /** Leads with their outreach task. */
+  /** Leads with their outreach task (made once, even if the user deleted it since). */
   engaged: number;
+  /** Leads held back under the data-quality threshold: engagement is done without them. */
+  held: number;
 }
 
 /**
@@ -139,7 +145,10 @@ export function runProgress(
     );
   }
   if (!completion.engagement) {
-    return STAGE_THRESHOLDS.engagement + Math.min(33, Math.round(34 * share(figures.engaged, figures.total)));
+    return (
+      STAGE_THRESHOLDS.engagement +
+      Math.min(33, Math.round(34 * share(figures.engaged, figures.total - figures.held)))
+    );
   }
   return 100;
 }

@@ -8,6 +8,7 @@ import {
   type LeadStatus,
 } from '@doppel/contracts';
 import { campaignLeads, campaigns, type DbOrTx } from '@doppel/db';
+import { leadDataQuality } from './match-score';
 import { textsIn } from '../../lib/translations';
 
 /**
@@ -239,8 +240,20 @@ export async function seedSampleCampaigns(
           status: lead.status,
           source: sample.wizard.sources[leadIndex % sample.wizard.sources.length]!,
           matchScore: 95 - leadIndex * 4,
+          dataQuality: leadDataQuality(
+            {
+              email: 'sample',
+              company: lead.company,
+              position: lead.position,
+              phone: null,
+              linkedinUrl: null,
+            },
+            draft.stage_configs,
+          ),
           enrichment: sampleEnrichment(lead.company),
           enrichedAt: found,
+          // Leads the sample shows as reached have had their outreach.
+          engagedAt: lead.status === 'new' ? null : found,
           ...dates,
           lastContactAt: dates.contactedAt,
           createdAt: found,

@@ -14,6 +14,8 @@ import { and, campaigns, eq } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { assertOpen, findOwnCampaign, getCampaign, isModelChoice } from './campaign-queries';
+import { resequence } from './sequence';
+import { reopenEngagement } from './run-campaign';
 import { resolveTemplateChoice, sameTemplateChoice } from './whatsapp-template-choice';
 
 type Changes = ReturnType<typeof updateCampaignInputSchema.parse>;
@@ -41,6 +43,9 @@ export function applyToStageConfigs(
   const enrichment = {
     ...current.enrichment,
     ...(changes.tools && { tools: changes.tools }),
+    ...(changes.dataQualityThreshold !== undefined && {
+      data_quality_threshold: changes.dataQualityThreshold,
+    }),
     budget_per_contact: budgetPerContact(totalBudget, extraction.target_contact_count),
   };
   let templates = current.engagement.message_templates;
@@ -56,6 +61,9 @@ export function applyToStageConfigs(
   const engagement = {
     ...current.engagement,
     ...(changes.channels && { channels: changes.channels }),
+    ...(changes.followUpSequence && { follow_up_sequence: changes.followUpSequence }),
+    ...(changes.accountType && { account_type: changes.accountType }),
+    ...(changes.dailySendLimit !== undefined && { daily_send_limit: changes.dailySendLimit }),
     ...(changes.aiConfig?.personalization && { personalization_level: changes.aiConfig.personalization }),
     message_templates: templates,
     channel_configs: channelConfigs,
@@ -105,11 +113,22 @@ export async function updateCampaign(
           totalBudget: changes.totalBudget,
           dailyBudget: dailyBudget(changes.totalBudget),
         }),
+        // A daily budget given with it wins over the one derived from the total.
+        ...(changes.dailyBudget !== undefined && { dailyBudget: changes.dailyBudget }),
         ...(changes.aiConfig && { aiSettings: { ...row.aiSettings, ...changes.aiConfig } }),
         stageConfigs,
         updatedAt: ctx.clock.now(),
       })
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+    if (changes.followUpSequence) await resequence(ctx, tx, { ...row, stageConfigs });
+    // A lower threshold releases held leads: engagement picks them up on the next slice.
+    if (
+      changes.dataQualityThreshold !== undefined &&
+      row.status === 'active' &&
+      row.stageCompletion.engagement
+    ) {
+      await reopenEngagement(ctx, tx, row);
+    }
   });
   return getCampaign(ctx, userId, id);
 }

@@ -1,5 +1,6 @@
 import { and, campaigns, eq, sql, tokenUsage, type CampaignAiSettings } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
+import { startOfUtcDay } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { resolveModel, type ResolvedModel } from '../ai-models';
@@ -23,6 +24,10 @@ export interface CampaignAi {
   tokensUsed: number;
   /** The campaign's budget in tokens (stored in thousands). */
   budgetTokens: number;
+  /** Tokens its model calls used since midnight UTC. */
+  tokensToday: number;
+  /** The campaign's daily budget in tokens (stored in thousands). */
+  dailyBudgetTokens: number;
 }
 
 /** The campaign's AI settings and what is left of its budget; null for no (or a deleted) campaign. */
@@ -34,13 +39,18 @@ export async function campaignAi(
   if (!campaignId) return null;
   const [[row], [used]] = await Promise.all([
     ctx.db
-      .select({ aiSettings: campaigns.aiSettings, totalBudget: campaigns.totalBudget })
+      .select({
+        aiSettings: campaigns.aiSettings,
+        totalBudget: campaigns.totalBudget,
+        dailyBudget: campaigns.dailyBudget,
+      })
       .from(campaigns)
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId))),
     ctx.db
       .select({
         // float8 so both drivers answer a number, not a bigint string.
         tokens: sql<number>`coalesce(sum(${tokenUsage.promptTokens} + ${tokenUsage.completionTokens}), 0)::float8`,
+        today: sql<number>`coalesce(sum(${tokenUsage.promptTokens} + ${tokenUsage.completionTokens}) filter (where ${tokenUsage.createdAt} >= ${startOfUtcDay(ctx.clock.now()).toISOString()}::timestamptz), 0)::float8`,
       })
       .from(tokenUsage)
       .where(and(eq(tokenUsage.userId, userId), eq(tokenUsage.campaignId, campaignId))),
@@ -53,6 +63,8 @@ export async function campaignAi(
     personalization: row.aiSettings.personalization,
     tokensUsed: Number(used?.tokens ?? 0),
     budgetTokens: row.totalBudget * 1000,
+    tokensToday: Number(used?.today ?? 0),
+    dailyBudgetTokens: row.dailyBudget * 1000,
   };
 }
 
@@ -79,6 +91,9 @@ export async function draftingModel(
   model ??= await resolveModel(ctx, actor);
   if (model.kind === 'provider' && campaign && campaign.tokensUsed >= campaign.budgetTokens) {
     throw new AppError('campaign_budget_spent');
+  }
+  if (model.kind === 'provider' && campaign && campaign.tokensToday >= campaign.dailyBudgetTokens) {
+    throw new AppError('campaign_daily_budget_spent');
   }
   return model;
 }

@@ -245,6 +245,7 @@ async function settle(
         campaignId: row.campaignId,
         leadId: row.leadId,
         at: now.toISOString(),
+        messageId: row.messageId,
       });
     }
     await ctx.domainEvents.publish(tx, actor, {

@@ -17,6 +17,7 @@ function toView(row: SettingsRow): UserSettings {
     theme: row.theme,
     notifications: row.notifications,
     aiPreferences: row.aiPreferences,
+    touchesPerWeek: row.touchesPerWeek,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -52,6 +53,7 @@ export async function updateUserSettings(
         theme: changes.theme ?? current.theme,
         notifications: { ...current.notifications, ...changes.notifications },
         aiPreferences: { ...current.aiPreferences, ...changes.aiPreferences },
+        touchesPerWeek: changes.touchesPerWeek ?? current.touchesPerWeek,
         updatedAt: now,
       })
       .where(eq(userSettings.userId, userId))

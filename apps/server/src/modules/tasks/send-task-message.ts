@@ -235,6 +235,31 @@ export async function sendTaskMessage(
   taskId: string,
   input: SendTaskMessageInput,
 ): Promise<SendTaskMessageResult> {
+  return (await sendTask(ctx, userId, taskId, input, { byHand: true }))!;
+}
+
+/**
+ * The twin sends a message task's draft itself (a campaign whose messages the AI assistant
+ * sends): the composer's Send without a person — but a message Doppel cannot deliver (the
+ * contact's channel is not connected, or has no API) is not marked as sent to be sent by hand:
+ * nothing changes and the answer is null, for the task to wait for the user.
+ */
+export async function sendTaskOnItsOwn(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  input: SendTaskMessageInput,
+): Promise<SendTaskMessageResult | null> {
+  return sendTask(ctx, userId, taskId, input, { byHand: false });
+}
+
+async function sendTask(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  input: SendTaskMessageInput,
+  options: { byHand: boolean },
+): Promise<SendTaskMessageResult | null> {
   const { text, kind, subject: typedSubject, postTitle, community } = sendTaskMessageInputSchema.parse(input);
   const task = await getTask(ctx.db, userId, taskId);
   let delivered: Delivered;
@@ -244,6 +269,7 @@ export async function sendTaskMessage(
   } else {
     delivered = await deliver(ctx, userId, task, kind, text);
   }
+  if (!delivered && !options.byHand) return null;
   // What the contact was sent: the composer's text, or the template it was replaced by.
   const sentText =
     (delivered?.kind === 'sent' || delivered?.kind === 'unknown' ? delivered.text : null) ?? text;

@@ -15,6 +15,8 @@ export interface FakeRequest {
   headers: http.IncomingHttpHeaders;
   /** Parsed JSON body, or null. */
   body: unknown;
+  /** The body as sent, for forms (OAuth token requests). */
+  rawBody: string;
   /** Date.now() when it arrived. */
   at: number;
 }
@@ -78,6 +80,7 @@ export async function startFakeServer(
         query: url.searchParams,
         headers: incoming.headers,
         body,
+        rawBody: raw,
         at: Date.now(),
       };
       requests.push(request);

@@ -29,7 +29,7 @@ import { campaignKeys } from './campaigns-api';
 /**
  * Query keys of the detail screen, under the list's campaignKeys.detail(id): everything starts
  * with 'campaigns', so invalidating campaignKeys.all (as the list's hooks and the live
- * 'campaign.updated' event do) refreshes the detail, its leads and analytics too.
+ * 'campaign.updated' event do) refreshes the detail, its leads, analytics and sequence figures too.
  */
 export const campaignDetailKeys = {
   all: campaignKeys.all,
@@ -37,6 +37,7 @@ export const campaignDetailKeys = {
   leads: (id: string) => ['campaigns', 'detail', id, 'leads'] as const,
   leadPage: (id: string, filter: LeadFilter) => ['campaigns', 'detail', id, 'leads', filter] as const,
   analytics: (id: string) => ['campaigns', 'detail', id, 'analytics'] as const,
+  sequence: (id: string) => ['campaigns', 'detail', id, 'sequence'] as const,
   credentials: ['growth', 'credentials'] as const,
 };
 
@@ -311,6 +312,22 @@ export function useCampaignAnalytics(id: string, { live = false }: { live?: bool
   return useQuery({
     queryKey: campaignDetailKeys.analytics(id),
     queryFn: ({ signal }) => api.call(routes.campaigns.analytics, { params: { id }, signal }),
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+// ── Sequence ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /api/campaigns/:id/sequence: per step of the sequence, the leads waiting, awaiting
+ * approval, sent, skipped and replied; the leads that left it, those held, and today's sends.
+ * Under the detail's key, so every change that refreshes the leads refreshes these too.
+ */
+export function useCampaignSequence(id: string, { live = false }: { live?: boolean } = {}) {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignDetailKeys.sequence(id),
+    queryFn: ({ signal }) => api.call(routes.campaigns.sequence, { params: { id }, signal }),
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
 }

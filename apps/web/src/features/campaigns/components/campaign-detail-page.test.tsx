@@ -147,6 +147,61 @@ describe('Campaign detail', () => {
     expect(await screen.findByRole('dialog', { name: 'Campaign settings' })).toBeInTheDocument();
   });
 
+  it('words the held leads and a spent daily budget, each with the way to Settings', async () => {
+    const campaign = makeCampaign({
+      run: {
+        state: 'idle',
+        stage: 'engagement',
+        error: null,
+        updatedAt: '2026-03-05T09:00:00.000Z',
+        notes: [
+          { stage: 'engagement', subject: 'quality', outcome: 'held', count: 7 },
+          { stage: 'engagement', subject: 'ai', outcome: 'daily_budget_spent', count: 4 },
+          { stage: 'engagement', subject: 'email', outcome: 'tasks_created', count: 9 },
+        ],
+      },
+    });
+    const { user } = renderCampaignDetail(campaignDetailServer({ campaign }));
+    const run = await screen.findByRole('region', { name: 'Run' });
+    const notes = within(run).getByRole('list', { name: 'What each source and tool did' });
+    const lines = within(notes)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent?.replace(/\s+/g, ' '));
+    expect(lines).toEqual([
+      'Data quality — Leads held below the quality threshold: 7. They are not contacted; lower the threshold in Settings to reach them.',
+      "AI configuration — Today's token budget is spent: no model was called; leads drafted by the offline engine: 4. The model drafts again tomorrow, or raise the daily budget in Settings.",
+      'Email — Outreach tasks created: 9',
+    ]);
+    expect(within(notes).queryByText(/Result:/)).not.toBeInTheDocument();
+
+    expect(within(notes).getByRole('button', { name: 'Set up Data quality' })).toBeInTheDocument();
+    await user.click(within(notes).getByRole('button', { name: 'Set up AI configuration' }));
+    expect(await screen.findByRole('dialog', { name: 'Campaign settings' })).toBeInTheDocument();
+  });
+
+  it('words the held leads in Russian', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('ru');
+    try {
+      const campaign = makeCampaign({
+        run: {
+          state: 'idle',
+          stage: 'engagement',
+          error: null,
+          updatedAt: null,
+          notes: [{ stage: 'engagement', subject: 'quality', outcome: 'held', count: 3 }],
+        },
+      });
+      renderCampaignDetail(campaignDetailServer({ campaign }));
+      const run = await screen.findByRole('region', { name: 'Выполнение' });
+      expect(within(run).getByRole('listitem').querySelector('p')).toHaveTextContent(
+        'Качество данных — Лидов задержано ниже порога качества: 3.',
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   /** A failed run whose notes and error carry codes, with the server's English beside them. */
   const codedRun = () =>
     makeCampaign({

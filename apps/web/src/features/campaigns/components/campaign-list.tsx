@@ -38,7 +38,7 @@ export function CampaignListSkeleton({ cards = 6 }: { cards?: number }) {
 }
 
 /**
- * 'No campaigns found', then why — nothing matches the search (or the chosen type), or
+ * 'No campaigns found', then why — nothing matches the search (or the chosen type or status), or
  * there is nothing yet and the way to start.
  */
 export function CampaignListEmpty({ filtered, onCreate }: { filtered: boolean; onCreate: () => void }) {
@@ -55,7 +55,7 @@ export function CampaignListEmpty({ filtered, onCreate }: { filtered: boolean; o
 
 interface CampaignListProps {
   campaigns: ReturnType<typeof useCampaigns>;
-  /** A search or a type is applied (the empty state says so). */
+  /** A search, a type or a status is applied (the empty state says so). */
   filtered: boolean;
   onCreate: () => void;
 }

@@ -11,14 +11,21 @@ import { CampaignsPage } from './campaigns-page';
 const SLOW = 20_000;
 const MOBILE = 390;
 
-function renderCampaigns(routes: ServerRoutes, { width = 1280 } = {}) {
+function renderCampaigns(routes: ServerRoutes, { width = 1280, path = '/business' } = {}) {
   return renderWithProviders(
     <>
       <Route path="/business" element={<CampaignsPage />} />
       <Route path="/business/:id" element={<h1>Campaign detail</h1>} />
     </>,
-    { path: '/business', server: routes, width },
+    { path, server: routes, width },
   );
+}
+
+/** The names of a chip group's buttons, in order. */
+function chipNames(group: string): (string | null)[] {
+  return within(screen.getByRole('group', { name: group }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -142,6 +149,122 @@ describe('Campaigns list', () => {
 
       await user.click(screen.getByRole('button', { name: 'All Campaigns (3)' }));
       expect(await screen.findByRole('article', { name: 'Seed Round' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the status chips with their counts over all campaigns',
+    async () => {
+      renderCampaigns(campaignsServer(sampleCampaigns()).routes);
+      await screen.findByRole('list', { name: 'Campaigns' });
+      // Every status is offered, a zero included.
+      expect(chipNames('Filter by status')).toEqual([
+        'All (3)',
+        'Draft (0)',
+        'Active (1)',
+        'Paused (1)',
+        'Completed (1)',
+        'Cancelled (0)',
+      ]);
+      expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('button', { name: 'Paused (1)' })).toHaveAttribute('aria-pressed', 'false');
+    },
+    SLOW,
+  );
+
+  it(
+    'filters by status through the server’s status parameter, keeps it in the address, and with the type',
+    async () => {
+      const { user, fake, location } = renderCampaigns(campaignsServer(sampleCampaigns()).routes);
+      await screen.findByRole('list', { name: 'Campaigns' });
+      const lastQuery = () => fake.callsTo(apiRoutes.campaigns.list).at(-1)!.query;
+
+      await user.click(screen.getByRole('button', { name: 'Paused (1)' }));
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+      expect(card('Series A Funds')).toBeInTheDocument();
+      expect(lastQuery().get('status')).toBe('paused');
+      expect(location().search).toBe('?status=paused');
+      expect(screen.getByRole('button', { name: 'Paused (1)' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'false');
+      // The counts are over all campaigns, so the chips stay as they were.
+      expect(chipNames('Filter by status')).toEqual([
+        'All (3)',
+        'Draft (0)',
+        'Active (1)',
+        'Paused (1)',
+        'Completed (1)',
+        'Cancelled (0)',
+      ]);
+
+      // With a type too: both go to the server and stay in the address.
+      await user.click(screen.getByRole('button', { name: 'Client (1)' }));
+      await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+      expect(lastQuery().get('status')).toBe('paused');
+      expect(lastQuery().get('type')).toBe('client_search');
+      expect(new URLSearchParams(location().search).get('status')).toBe('paused');
+      expect(new URLSearchParams(location().search).get('type')).toBe('client_search');
+      expect(screen.getByText('No campaigns found')).toBeInTheDocument();
+      expect(screen.getByText('No campaigns match your search criteria.')).toBeInTheDocument();
+
+      // From the keyboard: Completed, then All again.
+      screen.getByRole('button', { name: 'Completed (1)' }).focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('article', { name: 'Agency Outreach (sample)' })).toBeInTheDocument();
+      expect(lastQuery().get('status')).toBe('completed');
+      expect(screen.getByRole('button', { name: 'Completed (1)' })).toHaveAttribute('aria-pressed', 'true');
+      screen.getByRole('button', { name: 'All (3)' }).focus();
+      await user.keyboard(' ');
+      await waitFor(() => expect(new URLSearchParams(location().search).get('status')).toBeNull());
+      expect(lastQuery().get('status')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'All Campaigns (3)' }));
+      // The first answer (no filter) is known already: shown from the cache.
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+      expect(location().search).toBe('');
+    },
+    SLOW,
+  );
+
+  it(
+    'reads the status from the address',
+    async () => {
+      const { fake } = renderCampaigns(campaignsServer(sampleCampaigns()).routes, {
+        path: '/business?status=active',
+      });
+      expect(await screen.findByRole('article', { name: 'Seed Round' })).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(1);
+      expect(fake.callsTo(apiRoutes.campaigns.list)[0]!.query.get('status')).toBe('active');
+      expect(screen.getByRole('button', { name: 'Active (1)' })).toHaveAttribute('aria-pressed', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'shows every campaign for an unknown status in the address',
+    async () => {
+      const { fake } = renderCampaigns(campaignsServer(sampleCampaigns()).routes, {
+        path: '/business?status=archived',
+      });
+      await screen.findByRole('list', { name: 'Campaigns' });
+      expect(screen.getAllByRole('article')).toHaveLength(3);
+      expect(fake.callsTo(apiRoutes.campaigns.list)[0]!.query.get('status')).toBeNull();
+      expect(screen.getByRole('button', { name: 'All (3)' })).toHaveAttribute('aria-pressed', 'true');
+    },
+    SLOW,
+  );
+
+  it(
+    'says nothing matches when a status has no campaigns, and does not invite to create the first',
+    async () => {
+      const { user, fake } = renderCampaigns(campaignsServer(sampleCampaigns()).routes);
+      await screen.findByRole('list', { name: 'Campaigns' });
+      await user.click(screen.getByRole('button', { name: 'Cancelled (0)' }));
+      expect(await screen.findByText('No campaigns found')).toBeInTheDocument();
+      expect(screen.getByText('No campaigns match your search criteria.')).toBeInTheDocument();
+      expect(
+        screen.queryByText('Create your first campaign to start generating leads.'),
+      ).not.toBeInTheDocument();
+      expect(fake.callsTo(apiRoutes.campaigns.list).at(-1)!.query.get('status')).toBe('cancelled');
     },
     SLOW,
   );

@@ -1,4 +1,4 @@
-import { campaignTypeSchema } from '@doppel/contracts';
+import { campaignStatusSchema, campaignTypeSchema } from '@doppel/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,24 @@ import { Button } from '@/components/ui/button';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCampaigns } from '../api/campaigns-api';
-import { CampaignFilters, type CampaignTypeFilter } from './campaign-filters';
+import {
+  CampaignFilters,
+  CampaignStatusFilters,
+  type CampaignStatusFilter,
+  type CampaignTypeFilter,
+} from './campaign-filters';
 import { CampaignList } from './campaign-list';
 import { CampaignSearch } from './campaign-search';
 import { CampaignWizard } from './wizard/campaign-wizard';
 
-/** The chosen type lives in the address, so a reload or Back shows it again. */
+/** The chosen type and status live in the address, so a reload or Back shows them again. */
 const TYPE_PARAM = 'type';
+const STATUS_PARAM = 'status';
 /** Typing pauses this long before the search is sent. */
 export const SEARCH_DELAY_MS = 300;
 
 /**
- * /business: the title, Create Campaign, the search, the type chips with
+ * /business: the title, Create Campaign, the search, the type and status chips with
  * their counts, the campaign cards, and the creation wizard.
  */
 export function CampaignsPage() {
@@ -27,19 +33,22 @@ export function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const parsedType = campaignTypeSchema.safeParse(params.get(TYPE_PARAM));
   const type = parsedType.success ? parsedType.data : undefined;
+  const parsedStatus = campaignStatusSchema.safeParse(params.get(STATUS_PARAM));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
   const [searchText, setSearchText] = useState('');
   const settled = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   // Clearing the field shows everything at once; only typing waits.
   const search = searchText.trim() === '' ? '' : settled;
-  const campaigns = useCampaigns({ search: search || undefined, type });
+  const campaigns = useCampaigns({ search: search || undefined, type, status });
   const [creating, setCreating] = useState(false);
 
-  const chooseType = (value: CampaignTypeFilter) =>
+  /** Sets one filter of the address ('all' removes it), keeping the other. */
+  const chooseFilter = (param: string, value: CampaignTypeFilter | CampaignStatusFilter) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'all') next.delete(TYPE_PARAM);
-        else next.set(TYPE_PARAM, value);
+        if (value === 'all') next.delete(param);
+        else next.set(param, value);
         return next;
       },
       { replace: true },
@@ -58,15 +67,26 @@ export function CampaignsPage() {
         </Button>
       </header>
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <CampaignFilters value={type ?? 'all'} counts={campaigns.data?.counts} onChange={chooseType} />
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="flex flex-col gap-2">
+          <CampaignFilters
+            value={type ?? 'all'}
+            counts={campaigns.data?.counts}
+            onChange={(value) => chooseFilter(TYPE_PARAM, value)}
+          />
+          <CampaignStatusFilters
+            value={status ?? 'all'}
+            counts={campaigns.data?.counts}
+            onChange={(value) => chooseFilter(STATUS_PARAM, value)}
+          />
+        </div>
         <CampaignSearch value={searchText} onChange={setSearchText} />
       </div>
 
       <div aria-busy={campaigns.isFetching}>
         <CampaignList
           campaigns={campaigns}
-          filtered={search !== '' || type !== undefined}
+          filtered={search !== '' || type !== undefined || status !== undefined}
           onCreate={() => setCreating(true)}
         />
       </div>

@@ -20,8 +20,10 @@ import {
   leadStatuses,
   type MessengerConnection,
   routes as apiRoutes,
+  type SequenceFigures,
   type Session,
   type UpdateCampaignInput,
+  updateCampaignInputSchema,
   type WhatsAppTemplate,
   type WhatsAppTemplateList,
 } from '@doppel/contracts';
@@ -89,6 +91,20 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
   };
 }
 
+/** The campaign with some of its outreach settings changed (sequence, account type, limit). */
+export function withEngagement(
+  campaign: Campaign,
+  engagement: Partial<Campaign['stageConfigs']['engagement']>,
+): Campaign {
+  return {
+    ...campaign,
+    stageConfigs: {
+      ...campaign.stageConfigs,
+      engagement: { ...campaign.stageConfigs.engagement, ...engagement },
+    },
+  };
+}
+
 export function makeLead(overrides: Partial<Lead> = {}): Lead {
   counter++;
   return {
@@ -110,6 +126,9 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     contactId: null,
     taskId: null,
     emailProblem: null,
+    dataQuality: 80,
+    held: false,
+    sequence: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     ...overrides,
   };
@@ -128,6 +147,47 @@ export const sampleAnalytics = (): CampaignAnalytics => ({
     { stage: 'qualified', count: 2, conversionRate: 40 },
     { stage: 'converted', count: 1, conversionRate: 50 },
   ],
+});
+
+/** A campaign's sequence figures before anything went out: no steps, no stops, nothing held. */
+export const emptySequence = (): SequenceFigures => ({
+  steps: [],
+  stopped: {},
+  held: 0,
+  sentToday: 0,
+  dailySendLimit: 25,
+});
+
+/**
+ * Figures of a running sequence with two follow-ups: the first message out to 40 leads, some
+ * skips for each reason, replies, stops, held leads and today's sends of the AI assistant.
+ */
+export const sampleSequence = (): SequenceFigures => ({
+  steps: [
+    { step: 0, waiting: 5, awaitingApproval: 2, sent: 40, skipped: 0, skippedBy: {}, replied: 6 },
+    {
+      step: 1,
+      waiting: 12,
+      awaitingApproval: 3,
+      sent: 18,
+      skipped: 4,
+      skippedBy: { touch_budget: 2, no_address: 1, opted_out: 1 },
+      replied: 3,
+    },
+    {
+      step: 2,
+      waiting: 9,
+      awaitingApproval: 0,
+      sent: 7,
+      skipped: 1,
+      skippedBy: { send_failed: 1 },
+      replied: 1,
+    },
+  ],
+  stopped: { replied: 10, unsubscribed: 2, bounced: 1 },
+  held: 7,
+  sentToday: 12,
+  dailySendLimit: 40,
 });
 
 /** A tiny CSV reader for the fake: commas, no quotes. */
@@ -213,6 +273,7 @@ export function campaignDetailServer({
   analytics = sampleAnalytics(),
   credentials: initialCredentials = [],
   mailbox = true,
+  sequence = emptySequence(),
   whatsApp = { connected: true, templates: { hasBusinessAccount: true, items: sampleWhatsAppTemplates() } },
   session = makeSession(),
 }: {
@@ -222,6 +283,8 @@ export function campaignDetailServer({
   credentials?: GrowthCredential[];
   /** Whether the user has a mailbox connected with sending allowed. */
   mailbox?: boolean;
+  /** What GET /api/campaigns/:id/sequence answers ('error': a 500). */
+  sequence?: SequenceFigures | 'error';
   /** The user's WhatsApp connection and what its templates route answers ('error': a 502). */
   whatsApp?: { connected: boolean; templates: WhatsAppTemplateList | 'error' };
   session?: Session;
@@ -234,6 +297,8 @@ export function campaignDetailServer({
     savedKeys: new Map<GrowthProvider, string>(),
     /** The leads whose bulk email waits in the user's mailbox queue. */
     queuedEmails: [] as string[],
+    /** The sequence figures the server answers; a test may change them between reads. */
+    sequence,
     deleted: false,
   };
   const findLead = (id: string) => state.leads.find((lead) => lead.id === id);
@@ -248,6 +313,13 @@ export function campaignDetailServer({
       state.deleted ? errorReply(404, 'not_found', 'Campaign not found') : { body: state.campaign },
     ),
     ...fakeRoute(apiRoutes.campaigns.update, { id: state.campaign.id }, ({ body }) => {
+      // Like the server: the contract checks the body, and each problem is named by its path.
+      const checked = updateCampaignInputSchema.safeParse(body);
+      if (!checked.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of checked.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+        return errorReply(400, 'validation_failed', errorMessages.validation_failed, { fields });
+      }
       const input = body as UpdateCampaignInput;
       const campaign = state.campaign;
       const configs = structuredClone(campaign.stageConfigs);
@@ -259,6 +331,11 @@ export function campaignDetailServer({
       if (input.channels) configs.engagement.channels = input.channels;
       if (input.messageTemplate !== undefined)
         configs.engagement.message_templates = input.messageTemplate ? [input.messageTemplate] : [];
+      if (input.followUpSequence) configs.engagement.follow_up_sequence = checked.data.followUpSequence ?? [];
+      if (input.accountType) configs.engagement.account_type = input.accountType;
+      if (input.dailySendLimit !== undefined) configs.engagement.daily_send_limit = input.dailySendLimit;
+      if (input.dataQualityThreshold !== undefined)
+        configs.enrichment.data_quality_threshold = input.dataQualityThreshold;
       if (input.whatsAppTemplate !== undefined) {
         // Like the server: the choice is kept with the approved template's texts.
         const choice = input.whatsAppTemplate;
@@ -292,9 +369,12 @@ export function campaignDetailServer({
         ...campaign,
         name: input.name ?? campaign.name,
         description: input.description ?? campaign.description,
-        budget: input.totalBudget
-          ? { ...campaign.budget, total: input.totalBudget, daily: Math.round(input.totalBudget / 30) }
-          : campaign.budget,
+        budget: {
+          ...campaign.budget,
+          ...(input.totalBudget && { total: input.totalBudget, daily: Math.round(input.totalBudget / 30) }),
+          // A daily budget of its own wins over the one the total gives.
+          ...(input.dailyBudget && { daily: input.dailyBudget }),
+        },
         ai_config: (({ model, ...rest }) => ({
           ...campaign.ai_config,
           ...rest,
@@ -439,6 +519,9 @@ export function campaignDetailServer({
       },
     })),
     ...fakeRoute(apiRoutes.campaigns.analytics, { id: state.campaign.id }, () => ({ body: analytics })),
+    ...fakeRoute(apiRoutes.campaigns.sequence, { id: state.campaign.id }, () =>
+      state.sequence === 'error' ? errorReply(500, 'internal') : { body: state.sequence },
+    ),
     ...fakeRoute(apiRoutes.growth.credentials, () => ({ body: state.credentials })),
     ...fakeRoute(apiRoutes.messengers.list, {
       body: { items: whatsApp.connected ? [makeWhatsAppConnection({ business_account_id: '2098765' })] : [] },

@@ -4,11 +4,15 @@ import {
   CAMPAIGN_TRANSITIONS,
   campaignActionSchema,
   type CampaignList,
+  type CampaignStatus,
+  campaignStatuses,
   type CampaignType,
   campaignTypes,
   canTransition,
   type CreateCampaignInput,
   createCampaignInputSchema,
+  type GrowthCredential,
+  type GrowthProvider,
   routes as apiRoutes,
 } from '@doppel/contracts';
 import { errorReply, fakeRoute, OK_REPLY } from '@/test-support/fake-api';
@@ -78,13 +82,33 @@ export function makeCampaign(
   };
 }
 
+/** A saved provider key as GET /api/growth/credentials lists it (the key itself is never sent). */
+export function savedKey(provider: GrowthProvider): GrowthCredential {
+  return { provider, hint: '••••abcd', updatedAt: '2026-03-01T09:00:00.000Z' };
+}
+
+/** Per-value counts of every value, zeros included, as the server gives them. */
+function countBy<T extends string>(
+  values: readonly T[],
+  of: (campaign: Campaign) => T,
+  campaigns: Campaign[],
+) {
+  return Object.fromEntries(
+    values.map((value) => [value, campaigns.filter((campaign) => of(campaign) === value).length]),
+  ) as Record<T, number>;
+}
+
 /**
  * A fake of the campaigns API over an in-memory list, answering like the server: a
  * case-insensitive search over name and description, type and status filters, counts of all
- * the campaigns for the chips, the draft built from the wizard's payload, status actions with
- * their allowed transitions, and delete.
+ * the campaigns for the chips (per type and per status), the draft built from the wizard's
+ * payload, status actions with their allowed transitions, delete, and the user's saved
+ * provider keys (`credentials`, none unless given).
  */
-export function campaignsServer(initial: Campaign[]) {
+export function campaignsServer(
+  initial: Campaign[],
+  { credentials = [] }: { credentials?: GrowthCredential[] } = {},
+) {
   const campaigns = [...initial];
   const find = (id: string) => campaigns.find((campaign) => campaign.id === id);
 
@@ -101,17 +125,17 @@ export function campaignsServer(initial: Campaign[]) {
           (campaign) => !search || `${campaign.name} ${campaign.description}`.toLowerCase().includes(search),
         )
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      const byType: Partial<Record<CampaignType, number>> = {};
-      for (const name of campaignTypes) {
-        const count = campaigns.filter((campaign) => campaign.type === name).length;
-        if (count > 0) byType[name] = count;
-      }
       const body: CampaignList = {
         items,
-        counts: { total: campaigns.length, byType: byType as Record<CampaignType, number> },
+        counts: {
+          total: campaigns.length,
+          byType: countBy<CampaignType>(campaignTypes, (campaign) => campaign.type, campaigns),
+          byStatus: countBy<CampaignStatus>(campaignStatuses, (campaign) => campaign.status, campaigns),
+        },
       };
       return { body };
     }),
+    ...fakeRoute(apiRoutes.growth.credentials, () => ({ body: credentials })),
     ...fakeRoute(apiRoutes.campaigns.create, ({ body }) => {
       const parsed = createCampaignInputSchema.safeParse(body);
       if (!parsed.success) return errorReply(400, 'validation_failed', 'Please fill in all required fields');

@@ -4,10 +4,13 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
 import { settingsQueryKey } from '@/lib/settings-query';
 
-/** The preferences the settings dialog edits: language ones and the AI defaults (main model, temperature). */
+/**
+ * The preferences the settings dialog edits: language ones, the AI defaults (main model,
+ * temperature) and the touch budget.
+ */
 export type SettingsPatch = Pick<
   UpdateUserSettingsInput,
-  'language' | 'responseLanguage' | 'autoTranslate' | 'aiPreferences'
+  'language' | 'responseLanguage' | 'autoTranslate' | 'aiPreferences' | 'touchesPerWeek'
 >;
 
 /** The settings as they will be once the patch is saved (AI preferences are merged, not replaced). */

@@ -14,11 +14,25 @@ import { settingsQueryKey } from '@/lib/settings-query';
 import { AiDefaults } from './ai-defaults';
 import { AiModelCard } from './ai-model-card';
 import { AiModelFormDialog } from './ai-model-form-dialog';
+import { TouchBudgetSection } from './touch-budget-section';
 
 type FormState = { open: false } | { open: true; model?: AiModel };
 
-/** The models a user can draft with, their own ones editable, and the main model and temperature. */
+/**
+ * The models a user can draft with, their own ones editable, the main model and temperature,
+ * and the touch budget that paces the twin's (and every campaign's) messages. The touch budget
+ * reads the settings, not the models, so it is there whether or not the models load.
+ */
 export function AiModelsTab() {
+  return (
+    <div className="grid gap-6">
+      <AiModelsSection />
+      <TouchBudgetSection />
+    </div>
+  );
+}
+
+function AiModelsSection() {
   const { t } = useTranslation('settings');
   const models = useAiModels();
   const headingId = useId();

@@ -1,11 +1,16 @@
 import {
+  accountTypes,
+  accountTypeSchema,
   campaignSourceSchema,
   campaignTitle,
   CONTACT_SOURCES,
+  DAILY_SEND_LIMIT,
   ENRICHMENT_TOOLS,
   enrichmentToolSchema,
   OUTREACH_CHANNELS,
   outreachChannelSchema,
+  SEQUENCE_MAX_STEPS,
+  SEQUENCE_WAIT_DAYS,
   TARGET_CONTACTS_MAX,
   TARGET_CONTACTS_MIN,
   TEMPLATE_VARIABLE_MAX,
@@ -23,13 +28,22 @@ import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
+import { useFieldMessage } from '@/components/form/field-messages';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { intlLocale } from '@/lib/i18n';
+import { isOneOf } from '@/lib/utils';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useAiModelChoices, useUpdateCampaign } from '../../api/campaign-detail-api';
 import { formatNumber } from './detail-format';
+import {
+  FollowUpSequenceEditor,
+  stepFormSchema,
+  stepFormValue,
+  stepProblems,
+  toSequenceStep,
+} from './follow-up-sequence-editor';
 import { GrowthKeysSection } from './growth-keys-section';
 import { hasEnded } from './campaign-state';
 import { SOURCE_ICONS } from '../source-icon';
@@ -46,6 +60,33 @@ const BUDGET_MAX = 1_000_000;
 const MAX_TOKENS = { min: 64, max: 32_000 } as const;
 const personalizations = ['low', 'medium', 'high'] as const;
 type Personalization = (typeof personalizations)[number];
+
+/**
+ * The contract's message keys for the sequence and sending fields, worded here (settings.errors)
+ * with their bounds; every other key goes through the form kit's campaignSettings scope.
+ */
+const SEQUENCE_MESSAGE_KEYS = [
+  'waitDaysRange',
+  'stepTemplateRequired',
+  'tooManySteps',
+  'dailySendLimitRange',
+  'thresholdRange',
+] as const;
+const SEQUENCE_MESSAGE_VALUES = {
+  daysMin: SEQUENCE_WAIT_DAYS.min,
+  daysMax: SEQUENCE_WAIT_DAYS.max,
+  stepsMax: SEQUENCE_MAX_STEPS,
+  limitMin: DAILY_SEND_LIMIT.min,
+  limitMax: DAILY_SEND_LIMIT.max,
+};
+
+/** The daily send limit as typed: a whole number within bounds (checked for the AI assistant only). */
+function dailySendLimitProblem(text: string): string | null {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return 'dailySendLimitRange';
+  const limit = Number(value);
+  return limit < DAILY_SEND_LIMIT.min || limit > DAILY_SEND_LIMIT.max ? 'dailySendLimitRange' : null;
+}
 
 /** A number typed into a text box, within bounds; every problem reads as `key`. */
 const numberText = (key: string, inner: z.ZodNumber) =>
@@ -108,6 +149,16 @@ const settingsFormSchema = z
     channels: z.array(outreachChannelSchema).min(1, 'channelRequired'),
     messageTemplate: z.string().max(5000, 'tooLong'),
     whatsAppTemplate: whatsAppTemplateFormSchema.nullable(),
+    /** The follow-ups, each checked on its own below (stepProblems). */
+    followUpSequence: z.array(stepFormSchema).max(SEQUENCE_MAX_STEPS, 'tooManySteps'),
+    accountType: accountTypeSchema,
+    /** Checked below, and only for the AI assistant (it is not shown otherwise). */
+    dailySendLimit: z.string(),
+    dailyBudget: numberText('budgetRange', z.number().min(1, 'budgetRange').max(BUDGET_MAX, 'budgetRange')),
+    dataQualityThreshold: numberText(
+      'thresholdRange',
+      z.number().int('thresholdRange').min(0, 'thresholdRange').max(100, 'thresholdRange'),
+    ),
     /** '' drafts with the user's main model; else 'offline', 'server' or a model's id. */
     model: z.string(),
     personalization: z.enum(personalizations),
@@ -122,6 +173,17 @@ const settingsFormSchema = z
     ),
   })
   .superRefine((values, context) => {
+    // Each step's own problems, at the step's field (the form kit keeps the first per top-level
+    // field; the editor words each step's).
+    values.followUpSequence.forEach((step, index) => {
+      for (const [field, problem] of Object.entries(stepProblems(step))) {
+        context.addIssue({ code: 'custom', path: ['followUpSequence', index, field], message: problem });
+      }
+    });
+    if (values.accountType === 'ai_assistant') {
+      const problem = dailySendLimitProblem(values.dailySendLimit);
+      if (problem) context.addIssue({ code: 'custom', path: ['dailySendLimit'], message: problem });
+    }
     // A fixed text needs its text, a company or position what to write when the lead has none;
     // only while WhatsApp is a channel (the template is not sent otherwise).
     if (!values.channels.includes('whatsapp')) return;
@@ -137,8 +199,8 @@ const settingsFormSchema = z
       }
     });
   });
-type SettingsInput = z.input<typeof settingsFormSchema>;
-type SettingsValues = z.output<typeof settingsFormSchema>;
+export type SettingsInput = z.input<typeof settingsFormSchema>;
+export type SettingsValues = z.output<typeof settingsFormSchema>;
 type SettingsField = FieldPath<SettingsInput>;
 
 function formValues(campaign: Campaign): SettingsInput {
@@ -159,6 +221,11 @@ function formValues(campaign: Campaign): SettingsInput {
     channels: [...engagement.channels],
     messageTemplate: engagement.message_templates[0] ?? '',
     whatsAppTemplate: templateFormValue(engagement.channel_configs.whatsapp?.template),
+    followUpSequence: engagement.follow_up_sequence.map(stepFormValue),
+    accountType: engagement.account_type,
+    dailySendLimit: String(engagement.daily_send_limit ?? DAILY_SEND_LIMIT.default),
+    dailyBudget: String(campaign.budget.daily),
+    dataQualityThreshold: String(enrichment.data_quality_threshold),
     model: campaign.ai_config.model_id ?? '',
     personalization: personalization ?? engagement.personalization_level,
     temperature: campaign.ai_config.temperature,
@@ -183,6 +250,12 @@ export function toUpdateInput(values: SettingsValues): UpdateCampaignInput {
     tools: values.tools,
     channels: values.channels,
     messageTemplate: values.messageTemplate,
+    followUpSequence: values.followUpSequence.map(toSequenceStep),
+    accountType: values.accountType,
+    // The limit is the AI assistant's; with the personal account it is neither shown nor sent.
+    ...(values.accountType === 'ai_assistant' && { dailySendLimit: Number(values.dailySendLimit.trim()) }),
+    dailyBudget: values.dailyBudget,
+    dataQualityThreshold: values.dataQualityThreshold,
     aiConfig: {
       model: values.model || null,
       personalization: values.personalization,
@@ -196,10 +269,11 @@ const textareaClasses =
   'min-h-28 w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive disabled:opacity-50 md:text-sm';
 
 /**
- * Settings of one campaign: its title and description, target and budget,
+ * Settings of one campaign: its title and description, target, budget and daily budget,
  * sources with their settings (the sheet's CSV address, the Apollo and Pipedrive searches),
- * filters, enrichment tools, channels and message template, the AI's personalization,
- * temperature and max tokens — and the provider keys, saved on their own.
+ * filters, enrichment tools and the data-quality threshold, channels and message template, who
+ * sends (and the AI assistant's daily send limit), the follow-up sequence, the AI's
+ * personalization, temperature and max tokens — and the provider keys, saved on their own.
  */
 export function CampaignSettingsDialog({
   campaign,
@@ -240,20 +314,26 @@ function SettingsForm({
   const formId = useId();
   const ended = hasEnded(campaign);
   const labels = useDetailLabels();
-  const { form, errorText, field } = useZodForm<SettingsInput, SettingsValues>(settingsFormSchema, {
-    messages: 'campaignSettings',
-    messageValues: {
-      min: formatNumber(TARGET_CONTACTS_MIN, i18n.language),
-      max: formatNumber(TARGET_CONTACTS_MAX, i18n.language),
-      budgetMax: formatNumber(BUDGET_MAX, i18n.language),
-      tokensMin: MAX_TOKENS.min,
-      tokensMax: formatNumber(MAX_TOKENS.max, i18n.language),
+  const messageValues = {
+    min: formatNumber(TARGET_CONTACTS_MIN, i18n.language),
+    max: formatNumber(TARGET_CONTACTS_MAX, i18n.language),
+    budgetMax: formatNumber(BUDGET_MAX, i18n.language),
+    tokensMin: MAX_TOKENS.min,
+    tokensMax: formatNumber(MAX_TOKENS.max, i18n.language),
+  };
+  const { form, errorText, field, showServerErrors } = useZodForm<SettingsInput, SettingsValues>(
+    settingsFormSchema,
+    {
+      messages: 'campaignSettings',
+      messageValues,
+      // Once submitted, a field is checked again as it is changed.
+      reValidateMode: 'onChange',
+      defaultValues: formValues(campaign),
     },
-    // Once submitted, a field is checked again as it is changed.
-    reValidateMode: 'onChange',
-    defaultValues: formValues(campaign),
-  });
+  );
+  const fieldMessage = useFieldMessage('campaignSettings', messageValues);
   const sources = useWatch({ control: form.control, name: 'sources' });
+  const accountType = useWatch({ control: form.control, name: 'accountType' });
   const channels = useWatch({ control: form.control, name: 'channels' });
   const temperature = useWatch({ control: form.control, name: 'temperature' });
   const models = useAiModelChoices();
@@ -262,8 +342,23 @@ function SettingsForm({
     offline: t('settings.offlineModel'),
   });
 
-  const text = (name: SettingsField, options: { type?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
-    <FormField label={t(`settings.fields.${name as TextField}`)} error={errorText(name)}>
+  /** A message key (the form's or the server's) as text: the sequence's keys here, the rest by the kit. */
+  const message = (key: string | undefined): string | undefined => {
+    if (!key) return undefined;
+    if (isOneOf(SEQUENCE_MESSAGE_KEYS, key)) return t(`settings.errors.${key}`, SEQUENCE_MESSAGE_VALUES);
+    return fieldMessage(key);
+  };
+  /** A field's problem as text, or undefined. */
+  const fieldText = (name: SettingsField): string | undefined => {
+    const problem = form.getFieldState(name, form.formState).error?.message;
+    return isOneOf(SEQUENCE_MESSAGE_KEYS, problem) ? message(problem) : errorText(name);
+  };
+
+  const text = (
+    name: SettingsField,
+    options: { type?: string; inputMode?: 'numeric' | 'decimal'; hint?: string } = {},
+  ) => (
+    <FormField label={t(`settings.fields.${name as TextField}`)} hint={options.hint} error={fieldText(name)}>
       {(control) => (
         <Input {...control} type={options.type ?? 'text'} inputMode={options.inputMode} {...field(name)} />
       )}
@@ -283,8 +378,10 @@ function SettingsForm({
         input.whatsAppTemplate = template;
       }
       await update.mutateAsync(input);
-    } catch {
-      // Toasted by the request; the form stays for another try.
+    } catch (error) {
+      // Toasted by the request; the server's field problems show at their fields, and the form
+      // stays for another try.
+      showServerErrors(error, serverField);
       return;
     }
     onDone();
@@ -308,9 +405,10 @@ function SettingsForm({
                   <textarea {...control} className={textareaClasses} {...form.register('description')} />
                 )}
               </FormField>
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-4 sm:grid-cols-3">
                 {text('targetContactCount', { inputMode: 'numeric' })}
                 {text('totalBudget', { inputMode: 'decimal' })}
+                {text('dailyBudget', { inputMode: 'decimal', hint: t('settings.hints.dailyBudget') })}
               </div>
             </Section>
 
@@ -382,6 +480,10 @@ function SettingsForm({
                 }))}
                 onChange={() => form.clearErrors('tools')}
               />
+              {text('dataQualityThreshold', {
+                inputMode: 'numeric',
+                hint: t('settings.hints.dataQualityThreshold'),
+              })}
             </Section>
 
             <Section title={t('settings.sections.engagement')}>
@@ -432,6 +534,58 @@ function SettingsForm({
                   )}
                 />
               ) : null}
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">{t('settings.fields.accountType')}</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {accountTypes.map((type) => {
+                    const id = `${formId}-account-${type}`;
+                    return (
+                      <div
+                        key={type}
+                        className="relative flex min-h-11 items-start gap-3 rounded-md border px-3 py-2 hover:bg-muted"
+                      >
+                        <input
+                          type="radio"
+                          id={id}
+                          value={type}
+                          aria-describedby={`${id}-detail`}
+                          className="mt-0.5 size-5 shrink-0 accent-primary md:size-4"
+                          {...form.register('accountType')}
+                        />
+                        <span className="grid gap-0.5 text-sm">
+                          {/* The label's box covers the whole option, so it is one touch target. */}
+                          <label
+                            htmlFor={id}
+                            className="cursor-pointer font-medium after:absolute after:inset-0"
+                          >
+                            {t(`settings.accountTypes.${type}.label`)}
+                          </label>
+                          <span id={`${id}-detail`} className="text-xs text-muted-foreground">
+                            {t(`settings.accountTypes.${type}.detail`)}
+                          </span>
+                        </span>
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              {accountType === 'ai_assistant'
+                ? text('dailySendLimit', {
+                    inputMode: 'numeric',
+                    hint: t('settings.hints.dailySendLimit', {
+                      min: DAILY_SEND_LIMIT.min,
+                      max: DAILY_SEND_LIMIT.max,
+                    }),
+                  })
+                : null}
+            </Section>
+
+            <Section title={t('settings.sections.sequence')}>
+              <FollowUpSequenceEditor
+                form={form}
+                showProblems={form.formState.submitCount > 0}
+                message={message}
+              />
             </Section>
 
             <Section title={t('settings.sections.ai')}>
@@ -526,7 +680,54 @@ function modelChoices(
 }
 
 type TextField =
-  'name' | 'targetContactCount' | 'totalBudget' | 'apolloQuery' | 'pipedriveQuery' | 'maxTokens';
+  | 'name'
+  | 'targetContactCount'
+  | 'totalBudget'
+  | 'dailyBudget'
+  | 'dataQualityThreshold'
+  | 'dailySendLimit'
+  | 'apolloQuery'
+  | 'pipedriveQuery'
+  | 'maxTokens';
+
+/** Server field paths (updateCampaignInputSchema) that are not a form field of the same name. */
+const SERVER_FIELD_PATHS: Readonly<Record<string, SettingsField>> = {
+  'sourceConfigs.google_sheets.url': 'sheetUrl',
+  'sourceConfigs.apollo_search.query': 'apolloQuery',
+  'sourceConfigs.pipedrive.query': 'pipedriveQuery',
+  'filters.job_titles': 'jobTitles',
+  'filters.industries': 'industries',
+  'aiConfig.model': 'model',
+  'aiConfig.max_tokens': 'maxTokens',
+};
+const SAME_NAMED_FIELDS = [
+  'name',
+  'description',
+  'targetContactCount',
+  'totalBudget',
+  'sources',
+  'tools',
+  'channels',
+  'messageTemplate',
+  'whatsAppTemplate',
+  'accountType',
+  'dailySendLimit',
+  'dailyBudget',
+  'dataQualityThreshold',
+] as const satisfies readonly SettingsField[];
+
+/**
+ * The form field a server's validation problem (`fields`: path → message key) belongs to: a
+ * step's wait or text at that step, anything else of the sequence at the list.
+ */
+function serverField(path: string): SettingsField | undefined {
+  const step = /^followUpSequence\.(\d+)\.(afterDays|template)$/.exec(path);
+  if (step) return `followUpSequence.${Number(step[1])}.${step[2] as 'afterDays' | 'template'}`;
+  if (path === 'followUpSequence' || path.startsWith('followUpSequence.')) return 'followUpSequence';
+  if (Object.hasOwn(SERVER_FIELD_PATHS, path)) return SERVER_FIELD_PATHS[path];
+  const head = path.split('.')[0];
+  return SAME_NAMED_FIELDS.find((name) => name === head);
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();

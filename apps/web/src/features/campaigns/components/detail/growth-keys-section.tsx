@@ -33,7 +33,8 @@ const KEY_MIN = saveGrowthCredentialInputSchema.shape.apiKey.minLength ?? 8;
 
 /**
  * The user's own keys for the lead sources and enrichment providers (Pipedrive, Apollo, Hunter,
- * People Data Labs). A key is sent once and never shown again: the list has only its masked hint.
+ * People Data Labs, Lusha, Snov.io, RocketReach), each with where to find it. A key is sent once
+ * and never shown again: the list has only its masked hint.
  */
 export function GrowthKeysSection() {
   const { t } = useTranslation('campaignDetail');
@@ -129,8 +130,17 @@ function ProviderKey({ provider, saved }: { provider: GrowthProvider; saved: Gro
           <Badge variant="outline">{t('keys.notSet')}</Badge>
         )}
       </div>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-2">
-        <FormField label={t(`keys.label.${provider}`)} error={errorText('apiKey')} className="min-w-0 flex-1">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+      >
+        <FormField
+          label={t(`keys.label.${provider}`)}
+          hint={t(`keys.help.${provider}`)}
+          error={errorText('apiKey')}
+          className="min-w-0"
+        >
           {(control) => (
             <Input
               {...control}
@@ -142,7 +152,8 @@ function ProviderKey({ provider, saved }: { provider: GrowthProvider; saved: Gro
             />
           )}
         </FormField>
-        <Button type="submit" variant="outline" loading={save.isPending}>
+        {/* Level with the input: below the label (14 px and its 6 px gap), above the hint. */}
+        <Button type="submit" variant="outline" className="sm:mt-5" loading={save.isPending}>
           {saved ? t('keys.replace') : t('keys.save')}
         </Button>
       </form>

@@ -1,20 +1,27 @@
-import type { Lead, LeadStatus } from '@doppel/contracts';
-import { ChevronDown, ChevronRight, FlaskConical, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronRight, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { formatDate, formatPercent } from './detail-format';
 import { EnrichmentDetails } from './enrichment-details';
+import {
+  EmailProblemBadge,
+  HeldBadge,
+  SimulatedBadge,
+  useLeadRole,
+  useSequenceText,
+  type LeadItemProps,
+} from './lead-parts';
 import { LeadStatusSelect } from './lead-status-select';
 import { SourceIcon } from '../source-icon';
 
-export const LEAD_COLUMNS = 9;
+export const LEAD_COLUMNS = 10;
 
 /**
- * One lead of the Leads tab: selection, name (with its enrichment, when it has any, behind a
- * disclosure), position at company, email, source, match, last contact and status.
+ * One lead of the Leads tab's table (desktop): selection, name (with its enrichment, when it has
+ * any, behind a disclosure, and whether it is held back), position at company, email, source,
+ * match, last contact, where it is in the sequence and status.
  */
 export function LeadRow({
   lead,
@@ -25,25 +32,13 @@ export function LeadRow({
   onStatusChange,
   statusPending,
   onDelete,
-}: {
-  lead: Lead;
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
-  expanded: boolean;
-  onToggle: () => void;
-  onStatusChange: (status: LeadStatus) => void;
-  statusPending: boolean;
-  /** Asks to delete the lead (the tab confirms first). */
-  onDelete: () => void;
-}) {
+}: LeadItemProps) {
   const { t, i18n } = useTranslation('campaignDetail');
   const detailsId = useId();
   const enriched = Object.values(lead.enrichment);
   const simulated = enriched.some((value) => value.simulated);
-  const role =
-    lead.position && lead.company
-      ? t('leads.positionAt', { position: lead.position, company: lead.company })
-      : (lead.position ?? lead.company ?? '—');
+  const role = useLeadRole(lead);
+  const sequence = useSequenceText(lead.sequence);
   return (
     <>
       <tr
@@ -58,7 +53,7 @@ export function LeadRow({
           />
         </td>
         <th scope="row" className="px-3 py-2 text-left font-medium">
-          <div className="flex items-center gap-1">
+          <div className="flex flex-wrap items-center gap-1">
             {enriched.length > 0 ? (
               <Button
                 variant="ghost"
@@ -72,27 +67,14 @@ export function LeadRow({
               </Button>
             ) : null}
             <span className="min-w-0 break-words">{lead.name}</span>
-            {simulated ? (
-              <Badge variant="warning" className="ml-1" title={t('simulated.explanation')}>
-                <FlaskConical aria-hidden="true" />
-                {t('simulated.badge')}
-              </Badge>
-            ) : null}
+            {simulated ? <SimulatedBadge /> : null}
+            {lead.held ? <HeldBadge dataQuality={lead.dataQuality} /> : null}
           </div>
         </th>
         <td className="px-3 py-2 text-muted-foreground">{role}</td>
         <td className="px-3 py-2 break-all">
           {lead.email ?? '—'}
-          {lead.emailProblem ? (
-            // Bulk Email leaves such an address out; the badge says why, the title what it means.
-            <Badge
-              variant={lead.emailProblem === 'bounced' ? 'danger' : 'warning'}
-              className="ml-1.5"
-              title={t(`leads.emailProblem.${lead.emailProblem}.hint`)}
-            >
-              {t(`leads.emailProblem.${lead.emailProblem}.label`)}
-            </Badge>
-          ) : null}
+          {lead.emailProblem ? <EmailProblemBadge problem={lead.emailProblem} /> : null}
         </td>
         <td className="px-3 py-2">
           <SourceIcon source={lead.source} />
@@ -101,6 +83,7 @@ export function LeadRow({
         <td className="px-3 py-2 whitespace-nowrap">
           {lead.lastContact ? formatDate(lead.lastContact, i18n.language) : t('leads.never')}
         </td>
+        <td className="px-3 py-2 text-muted-foreground">{sequence ?? '—'}</td>
         <td className="px-3 py-2">
           <LeadStatusSelect
             name={lead.name}

@@ -45,7 +45,18 @@ describe('Leads tab', () => {
       within(leads)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['', 'Name', 'Position', 'Email', 'Source', 'Match', 'Last contact', 'Status', 'Actions']);
+    ).toEqual([
+      '',
+      'Name',
+      'Position',
+      'Email',
+      'Source',
+      'Match',
+      'Last contact',
+      'Sequence',
+      'Status',
+      'Actions',
+    ]);
 
     const cells = within(row('Maya Chen')).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
@@ -55,6 +66,7 @@ describe('Leads tab', () => {
       '',
       '80%',
       'Mar 3, 2026',
+      '—',
       expect.stringContaining('Contacted'),
       '',
     ]);
@@ -368,5 +380,126 @@ describe('Leads tab', () => {
     expect(
       fake.callsTo(apiRoutes.campaigns.leads, { id: server.state.campaign.id }).at(-1)!.query.get('search'),
     ).toBe('zzz');
+  });
+});
+
+/** Leads at each point of the sequence, one of them held below the quality threshold. */
+const sequenceLeads = () =>
+  [
+    {
+      ...maya(),
+      sequence: { step: 2, state: 'waiting', nextAt: '2026-03-06T12:00:00.000Z', stopReason: null },
+    },
+    makeLead({
+      name: 'Omar Haddad',
+      company: 'Dune Angels',
+      position: 'Angel investor',
+      email: 'omar@dune.example',
+      source: 'manual_input',
+      matchScore: 35,
+      dataQuality: 40,
+      held: true,
+    }),
+    makeLead({
+      name: 'Lina Park',
+      sequence: { step: 1, state: 'awaiting_approval', nextAt: null, stopReason: null },
+    }),
+    makeLead({ name: 'Finn Ode', sequence: { step: 3, state: 'finished', nextAt: null, stopReason: null } }),
+    makeLead({
+      name: 'Rae Lyle',
+      status: 'responded',
+      sequence: { step: 1, state: 'stopped', nextAt: null, stopReason: 'replied' },
+    }),
+    makeLead({
+      name: 'Cam Ended',
+      sequence: { step: 2, state: 'stopped', nextAt: null, stopReason: 'campaign_ended' },
+    }),
+  ] satisfies ReturnType<typeof makeLead>[];
+
+describe('Leads tab: held leads and the sequence', () => {
+  it('marks a held lead and shows where each lead is in the sequence, in the table', async () => {
+    renderLeads(campaignDetailServer({ leads: sequenceLeads() }));
+    await table();
+    const sequenceCell = (name: string) => within(row(name)).getAllByRole('cell')[6];
+    expect(sequenceCell('Maya Chen')).toHaveTextContent('Follow-up 2 on Mar 6, 2026');
+    expect(sequenceCell('Lina Park')).toHaveTextContent('Follow-up 1 awaiting your approval');
+    expect(sequenceCell('Finn Ode')).toHaveTextContent('Sequence finished');
+    expect(sequenceCell('Rae Lyle')).toHaveTextContent('Stopped: replied');
+    expect(sequenceCell('Cam Ended')).toHaveTextContent('Stopped: campaign ended');
+    expect(sequenceCell('Omar Haddad')).toHaveTextContent('—');
+
+    const held = within(screen.getByRole('rowheader', { name: /Omar Haddad/ })).getByText('Held');
+    expect(held).toHaveAccessibleDescription(
+      "Its data quality (40%) is below the campaign's data-quality threshold: held back from outreach.",
+    );
+    expect(
+      within(screen.getByRole('rowheader', { name: /Maya Chen/ })).queryByText('Held'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lists the leads as cards on a phone, with every detail and action of the table', async () => {
+    const server = campaignDetailServer({ leads: sequenceLeads() });
+    const { user, fake } = renderCampaignDetail(server, { search: '?tab=leads', width: 390 });
+    const list = await screen.findByRole('list', { name: 'Leads of this campaign' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = (name: string) => within(list).getByRole('article', { name });
+    expect(within(list).getAllByRole('article')).toHaveLength(6);
+
+    const mayaCard = card('Maya Chen');
+    expect(within(mayaCard).getByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
+    expect(mayaCard).toHaveTextContent('Partner at Northwind Ventures');
+    expect(mayaCard).toHaveTextContent('maya@northwind.example');
+    const detail = (scope: HTMLElement, label: string) =>
+      within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(detail(mayaCard, 'Source')).toBe('CSV Upload');
+    expect(detail(mayaCard, 'Match')).toBe('80%');
+    expect(detail(mayaCard, 'Last contact')).toBe('Mar 3, 2026');
+    expect(detail(mayaCard, 'Sequence')).toBe('Follow-up 2 on Mar 6, 2026');
+    expect(within(mayaCard).getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue('contacted');
+    expect(detail(card('Lina Park'), 'Sequence')).toBe('Follow-up 1 awaiting your approval');
+    expect(detail(card('Finn Ode'), 'Sequence')).toBe('Sequence finished');
+    expect(detail(card('Rae Lyle'), 'Sequence')).toBe('Stopped: replied');
+    expect(detail(card('Omar Haddad'), 'Last contact')).toBe('Never');
+
+    const omar = card('Omar Haddad');
+    expect(within(omar).getByText('Held')).toHaveAccessibleDescription(
+      "Its data quality (40%) is below the campaign's data-quality threshold: held back from outreach.",
+    );
+    expect(within(mayaCard).queryByText('Held')).not.toBeInTheDocument();
+
+    // The table's actions: selection, status and delete.
+    await user.click(within(mayaCard).getByRole('checkbox', { name: 'Select Maya Chen' }));
+    expect(screen.getByText('Selected: 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    expect(screen.getByText('Selected: 6')).toBeInTheDocument();
+    await user.selectOptions(
+      within(omar).getByRole('combobox', { name: 'Status of Omar Haddad' }),
+      'Qualified',
+    );
+    const route = routeKey(apiRoutes.campaigns.updateLeadStatus, {
+      id: server.state.campaign.id,
+      leadId: server.state.leads[1]!.id,
+    });
+    await waitFor(() => expect(fake.callsTo(route)).toHaveLength(1));
+    expect(within(omar).getByRole('button', { name: 'Delete Omar Haddad' })).toBeInTheDocument();
+  });
+
+  it('opens a card’s enrichment on a phone', async () => {
+    const lead = makeLead({
+      name: 'Sofia Ramos',
+      enrichment: { phone: { value: '+1 555 0142', provider: 'Lusha', simulated: false } },
+    });
+    const { user } = renderCampaignDetail(campaignDetailServer({ leads: [lead] }), {
+      search: '?tab=leads',
+      width: 390,
+    });
+    const card = await screen.findByRole('article', { name: 'Sofia Ramos' });
+    const toggle = within(card).getByRole('button', { name: 'Enrichment of Sofia Ramos' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(card).getByRole('region', { name: 'Enrichment of Sofia Ramos' })).toHaveTextContent(
+      '+1 555 0142',
+    );
   });
 });

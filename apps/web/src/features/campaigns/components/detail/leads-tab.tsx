@@ -20,6 +20,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useIsDesktop } from '@/lib/use-media-query';
 import {
   isRunning,
   LEADS_PAGE_SIZE,
@@ -33,6 +34,8 @@ import { hasEnded } from './campaign-state';
 import { BulkEmailDialog } from './bulk-email-dialog';
 import { formatNumber } from './detail-format';
 import { ImportLeadsDialog } from './import-leads-dialog';
+import { LeadCard } from './lead-card';
+import type { LeadItemProps } from './lead-parts';
 import { LeadRow } from './lead-row';
 
 const SEARCH_DELAY_MS = 300;
@@ -40,8 +43,9 @@ const SEARCH_DELAY_MS = 300;
 const BULK_EMAIL_MAX = 500;
 
 /**
- * Leads: search and status filter, the table with selection, per-row status,
- * enrichment details; Add lead, Import CSV, Bulk Email to the selected leads and the Call List.
+ * Leads: search and status filter, the table (cards on phones) with selection, per-lead status,
+ * held and sequence state, enrichment details; Add lead, Import CSV, Bulk Email to the selected
+ * leads and the Call List.
  */
 export function LeadsTab({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useTranslation('campaignDetail');
@@ -61,11 +65,24 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const callList = useCallListDownload(campaign.id);
   const ended = hasEnded(campaign);
+  // Below the md breakpoint the leads are cards; the table needs a wide screen.
+  const isDesktop = useIsDesktop();
 
   const items = leads.data?.items ?? [];
   const total = leads.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
   const filtered = Boolean(filter.search || status);
+  /** What each lead's row or card is given. */
+  const itemProps = (lead: Lead): LeadItemProps => ({
+    lead,
+    selected: selected.has(lead.id),
+    onSelect: (on) => setSelected((current) => toggle(current, lead.id, on)),
+    expanded: expanded.has(lead.id),
+    onToggle: () => setExpanded((current) => toggle(current, lead.id, !current.has(lead.id))),
+    statusPending: updateStatus.isPending && updateStatus.variables?.leadId === lead.id,
+    onStatusChange: (next) => updateStatus.mutate({ leadId: lead.id, status: next }),
+    onDelete: () => setDeleting(lead),
+  });
   const allOnPage = items.length > 0 && items.every((lead) => selected.has(lead.id));
   const someOnPage = items.some((lead) => selected.has(lead.id));
 
@@ -192,9 +209,9 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
         ) : (
           <LeadsEmpty ended={ended} onAdd={() => setDialog('add')} onImport={() => setDialog('import')} />
         )
-      ) : (
+      ) : isDesktop ? (
         <div className="overflow-x-auto rounded-xl border" aria-busy={leads.isFetching}>
-          <table className="w-full min-w-[56rem] text-sm">
+          <table className="w-full min-w-[64rem] text-sm">
             <caption className="sr-only">{t('leads.caption')}</caption>
             <thead className="border-b bg-subtle text-left text-xs text-muted-foreground">
               <tr>
@@ -224,6 +241,9 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
                   {t('leads.columns.lastContact')}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
+                  {t('leads.columns.sequence')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
                   {t('leads.columns.status')}
                 </th>
                 <th scope="col" className="w-12 px-3 py-2 font-medium">
@@ -233,20 +253,26 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
             </thead>
             <tbody>
               {items.map((lead) => (
-                <LeadRow
-                  key={lead.id}
-                  lead={lead}
-                  selected={selected.has(lead.id)}
-                  onSelect={(on) => setSelected((current) => toggle(current, lead.id, on))}
-                  expanded={expanded.has(lead.id)}
-                  onToggle={() => setExpanded((current) => toggle(current, lead.id, !current.has(lead.id)))}
-                  statusPending={updateStatus.isPending && updateStatus.variables?.leadId === lead.id}
-                  onStatusChange={(next) => updateStatus.mutate({ leadId: lead.id, status: next })}
-                  onDelete={() => setDeleting(lead)}
-                />
+                <LeadRow key={lead.id} {...itemProps(lead)} />
               ))}
             </tbody>
           </table>
+        </div>
+      ) : (
+        // Phones: one card per lead, nothing wider than the screen.
+        <div className="grid gap-3" aria-busy={leads.isFetching}>
+          <label className="flex min-h-11 items-center gap-3 px-3 text-sm">
+            <Checkbox
+              checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+              onCheckedChange={(value) => selectPage(value === true)}
+            />
+            {t('leads.selectPage')}
+          </label>
+          <ul className="grid gap-3" aria-label={t('leads.caption')}>
+            {items.map((lead) => (
+              <LeadCard key={lead.id} {...itemProps(lead)} />
+            ))}
+          </ul>
         </div>
       )}
 

@@ -12,12 +12,13 @@ import { CHANNEL_ICONS } from '../wizard/engagement-step';
 import { PlatformsSection } from './platforms-section';
 import { ProgressBar } from './progress-bar';
 import { RunStatus } from './run-status';
+import { SequenceSection } from './sequence-section';
 import { useDetailLabels } from './use-detail-labels';
 
 /**
  * Overview: the metrics the server computes from the leads, progress with the
- * stage, token usage, the run and what each source did, data sources, tools and channels, and
- * the AI configuration. Phones also get the campaign's platforms as tiles.
+ * stage, token usage, the run and what each source did, the sequence's figures, data sources,
+ * tools and channels, and the AI configuration. Phones also get the campaign's platforms as tiles.
  */
 export function OverviewTab({
   campaign,
@@ -36,6 +37,7 @@ export function OverviewTab({
         <TokenUsage campaign={campaign} />
       </div>
       <RunStatus campaign={campaign} onSetUp={onOpenSettings} />
+      <SequenceSection campaign={campaign} onOpenSettings={onOpenSettings} />
       <div className="grid gap-5 lg:grid-cols-2">
         <DataSources campaign={campaign} />
         <AiConfiguration campaign={campaign} />

@@ -6,4 +6,7 @@ export const PROVIDER_NAMES: Record<GrowthProvider, string> = {
   apollo: 'Apollo',
   hunter: 'Hunter.io',
   people_data_labs: 'People Data Labs',
+  lusha: 'Lusha',
+  snov: 'Snov.io',
+  rocketreach: 'RocketReach',
 };

@@ -34,6 +34,8 @@ const OUTCOMES = [
   'enriched',
   'tasks_created',
   'budget_spent',
+  'daily_budget_spent',
+  'held',
 ] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
@@ -53,12 +55,25 @@ const TONE: Record<Outcome, 'good' | 'setup' | 'bad' | 'neutral' | 'simulated'> 
   tasks_created: 'good',
   // The token budget is spent: drafts are the offline engine's until it is raised in Settings.
   budget_spent: 'setup',
+  // Today's share of the budget is spent: the same, until tomorrow or a higher daily budget.
+  daily_budget_spent: 'setup',
+  // Leads below the data-quality threshold are not contacted; the threshold is in Settings.
+  held: 'setup',
   needs_credential: 'setup',
   needs_url: 'setup',
   unavailable: 'neutral',
   failed: 'bad',
   simulated: 'simulated',
 };
+
+/** Outcomes the user can act on in Settings: the note offers to open them. */
+const SETUP_OUTCOMES = [
+  'needs_credential',
+  'needs_url',
+  'budget_spent',
+  'daily_budget_spent',
+  'held',
+] as const satisfies readonly Outcome[];
 
 const TONE_ICON = {
   good: CircleCheck,
@@ -176,7 +191,7 @@ function RunNote({ note, subject, onSetUp }: { note: Note; subject: string; onSe
           status: note.httpStatus ?? '',
         })
     : note.detail;
-  const needsSetup = outcome === 'needs_credential' || outcome === 'needs_url' || outcome === 'budget_spent';
+  const needsSetup = isOneOf(SETUP_OUTCOMES, outcome);
   return (
     <li className="flex items-start gap-3 rounded-lg bg-subtle px-3 py-2 text-sm">
       <Icon className={cn('mt-0.5 size-4 shrink-0', TONE_CLASS[tone])} aria-hidden="true" />

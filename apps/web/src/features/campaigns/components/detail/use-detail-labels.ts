@@ -5,7 +5,7 @@ import { isOneOf } from '@/lib/utils';
 
 /**
  * The list's names of sources, tools and channels (one wording across the Growth screens), and
- * a run note's subject — a source, a tool or a channel id, or 'ai' — named the same way.
+ * a run note's subject — a source, a tool or a channel id, 'ai' or 'quality' — named the same way.
  */
 export function useDetailLabels() {
   const labels = useCampaignLabels();
@@ -15,6 +15,8 @@ export function useDetailLabels() {
     subject: (id: string): string => {
       // The campaign's AI (its token budget): the AI configuration card's name.
       if (id === 'ai') return t('ai.title');
+      // The data-quality threshold (leads held below it).
+      if (id === 'quality') return t('run.subjects.quality');
       if (isOneOf(campaignSources, id)) return labels.source(id);
       if (isOneOf(outreachChannelIds, id)) return labels.channel(id);
       if (isOneOf(enrichmentToolIds, id)) return labels.tool(id);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { errorReply, type FakeReply, routeKey } from '@/test-support/fake-api';
 import { renderWithProviders, type ServerRoutes } from '@/test-support/render-with-providers';
-import { campaignsServer } from '../../test-support/campaigns-server';
+import { campaignsServer, savedKey } from '../../test-support/campaigns-server';
 import { CampaignsPage } from '../campaigns-page';
 
 /** Typing and dialogs in jsdom take seconds on a busy machine. */
@@ -61,6 +61,18 @@ async function fillWizard(
   expect(within(dialog).getByRole('heading', { name: 'Review & Launch Campaign' })).toBeInTheDocument();
 }
 
+/** The goal cards in their order: title, then the campaign the server made (its type badge). */
+const NEW_AND_OLD_GOALS = [
+  ['Raise Funding', 'Investor'],
+  ['Find Partners', 'Partner'],
+  ['Acquire Customers', 'Client'],
+  ['Hire Talent', 'Talent'],
+  ['Find Vendors', 'Vendor'],
+  ['Generate Leads', 'Lead Gen'],
+  ['Build Brand Awareness', 'Brand'],
+  ['Promote Content', 'Content'],
+] as const;
+
 describe('Campaign wizard', () => {
   it(
     'goes through the five steps with every text of the spec and launches the draft',
@@ -75,10 +87,16 @@ describe('Campaign wizard', () => {
       expect(d.getByRole('progressbar', { name: 'Wizard progress' })).toHaveAttribute('aria-valuenow', '20');
       expect(d.getByRole('heading', { name: "What's your main goal?" })).toBeInTheDocument();
       expect(d.getByText('Campaign Goal')).toBeInTheDocument();
-      for (const goal of ['Raise Funding', 'Find Partners', 'Acquire Customers', 'Hire Talent'])
-        expect(button(dialog, goal)).toHaveAttribute('aria-pressed', 'false');
+      // All eight goals, one per campaign type, in the contracts' order.
+      const goalStep = d.getByRole('region', { name: "What's your main goal?" });
+      const goals = within(goalStep).getAllByRole('button');
+      expect(goals).toHaveLength(8);
+      goals.forEach((goal, index) => {
+        expect(goal).toHaveAccessibleName(NEW_AND_OLD_GOALS[index]![0]);
+        expect(goal).toHaveAttribute('aria-pressed', 'false');
+      });
       expect(button(dialog, 'Raise Funding')).toHaveAccessibleDescription(
-        /Find investors who back companies at your stage.*Expected results.*Meetings with qualified investors.*Warm introductions to funds and angels/,
+        /Find investors who back companies at your stage.*Expected results.*Meetings with qualified investors.*Warm introductions to funds and angels.*Suggested budget: 200K tokens/,
       );
       expect(button(dialog, 'Cancel')).toBeInTheDocument();
       expect(d.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
@@ -123,17 +141,23 @@ describe('Campaign wizard', () => {
           .getAllByRole('listitem')
           .map((item) => item.textContent),
       ).toEqual(['Phone numbers', 'Social profiles', 'Company size']);
+      // Each says before launch how it will run: no adapter, or the user's key (none saved here).
       const tools = within(d.getByRole('region', { name: 'Enrichment tools' })).getAllByRole('button');
+      const simulated = 'Simulated No adapter: values are made up, badged, and never used to reach anyone';
+      const noKey =
+        "Uses your API key No key saved: runs simulated until you add one in a campaign's Settings";
       const expectedTools = [
-        ['Clearbit', '$0.10 per contact 92% accuracy'],
-        ['ZoomInfo', '$0.25 per contact 95% accuracy'],
-        ['Hunter.io', '$0.05 per contact 89% accuracy'],
-        ['Lusha', '$0.20 per contact 93% accuracy'],
-        ['People Data Labs', '$0.15 per contact 97% accuracy'],
-        ['Snov.io', '$0.08 per contact 85% accuracy'],
-        ['RocketReach', '$0.12 per contact 88% accuracy'],
+        ['Clearbit', `$0.10 per contact 92% accuracy ${simulated}`],
+        ['ZoomInfo', `$0.25 per contact 95% accuracy ${simulated}`],
+        ['Hunter.io', `$0.05 per contact 89% accuracy ${noKey}`],
+        ['Lusha', `$0.20 per contact 93% accuracy ${noKey}`],
+        ['People Data Labs', `$0.15 per contact 97% accuracy ${noKey}`],
+        ['Snov.io', `$0.08 per contact 85% accuracy ${noKey}`],
+        ['RocketReach', `$0.12 per contact 88% accuracy ${noKey}`],
       ];
       expect(tools).toHaveLength(7);
+      // The keys are read first; until then the tools that need one say so.
+      await waitFor(() => expect(tools[2]).toHaveAccessibleDescription(expectedTools[2]![1]));
       tools.forEach((tool, index) => {
         expect(tool).toHaveAccessibleName(expectedTools[index]![0]);
         expect(tool).toHaveAccessibleDescription(expectedTools[index]![1]);
@@ -144,6 +168,11 @@ describe('Campaign wizard', () => {
       expect(d.getByText('$35.00')).toBeInTheDocument();
       expect(d.getByText('$0.350 per contact')).toBeInTheDocument();
       expect(d.getByText('For 100 contacts')).toBeInTheDocument();
+      expect(
+        d.getByText(
+          'Simulated, at no cost: Clearbit and ZoomInfo. Their values are made up; $35.00 of this estimate is their list price.',
+        ),
+      ).toBeInTheDocument();
       await user.click(continueButton(dialog));
 
       // Step 4: channels with response rates and setup difficulty, and the account note.
@@ -172,7 +201,7 @@ describe('Campaign wizard', () => {
       expect(d.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
       expect(summary(dialog, 'Goal')).toBe('Raise Funding');
       expect(summary(dialog, 'Contact sources')).toBe('Inner CRM and CSV Upload');
-      expect(summary(dialog, 'Enrichment tools')).toBe('Clearbit and ZoomInfo');
+      expect(summary(dialog, 'Enrichment tools')).toBe('Clearbit (simulated) and ZoomInfo (simulated)');
       expect(summary(dialog, 'Outreach channels')).toBe('LinkedIn and Email');
       expect(summary(dialog, 'Target contacts')).toBe('100');
       expect(summary(dialog, 'Stages')).toBe('Extraction → Enrichment → Engagement');
@@ -180,6 +209,8 @@ describe('Campaign wizard', () => {
       expect(summary(dialog, 'Estimated budget')).toBe('200K tokens, 7K per day');
       expect(summary(dialog, 'Enrichment estimate')).toBe('$35.00');
       expect(summary(dialog, 'Expected duration')).toBe('2-4 weeks');
+      expect(summary(dialog, 'Sending account')).toBe('Personal account');
+      expect(d.getByRole('radio', { name: 'Personal account' })).toBeChecked();
 
       await user.click(button(dialog, 'Launch Campaign'));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -192,6 +223,7 @@ describe('Campaign wizard', () => {
           targetContactCount: 100,
           tools: ['clearbit', 'zoominfo'],
           channels: ['linkedin', 'email'],
+          accountType: 'personal',
         },
       ]);
       expect(
@@ -355,13 +387,13 @@ describe('Campaign wizard', () => {
       let dialog = await openWizard(user);
       await user.click(button(dialog, 'Acquire Customers'));
       await user.click(continueButton(dialog));
-      await user.click(button(dialog, 'Web Deep Search'));
+      await user.click(button(dialog, 'Google Sheets'));
       expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
       await user.click(button(dialog, 'Back'));
       expect(dialog).toHaveAccessibleDescription('Step 1 of 5, 20% complete');
       expect(button(dialog, 'Acquire Customers')).toHaveAttribute('aria-pressed', 'true');
       await user.click(continueButton(dialog));
-      expect(button(dialog, 'Web Deep Search')).toHaveAttribute('aria-pressed', 'true');
+      expect(button(dialog, 'Google Sheets')).toHaveAttribute('aria-pressed', 'true');
 
       // The close button (×).
       await user.click(button(dialog, 'Close the campaign wizard'));
@@ -440,7 +472,9 @@ describe('Campaign wizard', () => {
       await user.type(target, '1000');
       await user.click(button(dialog, 'Продолжить'));
       await user.click(button(dialog, 'Clearbit'));
-      expect(button(dialog, 'Clearbit')).toHaveAccessibleDescription(/^0,10\s\$ за контакт точность 92\s%$/);
+      expect(button(dialog, 'Clearbit')).toHaveAccessibleDescription(
+        /^0,10\s\$ за контакт точность 92\s% Симуляция Нет адаптера: данные выдуманы/,
+      );
       expect(within(dialog).getByText('100,00 $')).toBeInTheDocument();
       expect(within(dialog).getByText('0,100 $ за контакт')).toBeInTheDocument();
       await user.click(button(dialog, 'Продолжить'));
@@ -450,6 +484,268 @@ describe('Campaign wizard', () => {
         'Кампания «Привлечь инвестиции»',
       );
       expect(summary(dialog, 'Целевое число контактов')?.replace(/\s/g, ' ')).toBe('1 000');
+    },
+    SLOW,
+  );
+});
+
+describe('Campaign wizard: the four newer goals', () => {
+  it.each([
+    [
+      'Find Vendors',
+      'find_vendors',
+      'Vendor',
+      /Find suppliers and service providers.*Expected results.*A shortlist of reliable vendors.*Quotes and proposals to compare.*Suggested budget: 100K tokens/,
+      '100K tokens, 3K per day',
+    ],
+    [
+      'Generate Leads',
+      'generate_leads',
+      'Lead Gen',
+      /Fill your pipeline.*Expected results.*A steady flow of new leads.*Contacts scored by how well they fit.*Suggested budget: 250K tokens/,
+      '250K tokens, 8K per day',
+    ],
+    [
+      'Build Brand Awareness',
+      'build_brand',
+      'Brand',
+      /Make your company known.*Expected results.*Wider reach in your target audience.*Mentions, shares and press interest.*Suggested budget: 150K tokens/,
+      '150K tokens, 5K per day',
+    ],
+    [
+      'Promote Content',
+      'promote_content',
+      'Content',
+      /Put your articles, videos and reports.*Expected results.*More views and shares.*New followers and subscribers.*Suggested budget: 120K tokens/,
+      '120K tokens, 4K per day',
+    ],
+  ] as const)(
+    '%s: its card, its name and budget, and a campaign created with goal %s',
+    async (title, goal, typeLabel, details, budget) => {
+      const server = campaignsServer([]);
+      const { user, fake } = renderCampaigns(server.routes);
+      const dialog = await openWizard(user);
+      expect(button(dialog, title)).toHaveAccessibleDescription(details);
+      expect(within(button(dialog, title)).getByText(typeLabel)).toBeInTheDocument();
+
+      await fillWizard(user, dialog, { goal: title });
+      expect(within(dialog).getByRole('textbox', { name: 'Campaign name' })).toHaveValue(`${title} Campaign`);
+      expect(summary(dialog, 'Goal')).toBe(title);
+      expect(summary(dialog, 'Estimated budget')).toBe(budget);
+      await user.click(button(dialog, 'Launch Campaign'));
+
+      await waitFor(() => expect(fake.callsTo(apiRoutes.campaigns.create)).toHaveLength(1));
+      const body = fake.callsTo(apiRoutes.campaigns.create)[0]!.body as Record<string, unknown>;
+      expect(body).toMatchObject({ goal, name: `${title} Campaign`, accountType: 'personal' });
+      expect(body.description).toEqual(expect.stringMatching(/\w/));
+      const created = await screen.findByRole('article', { name: `${title} Campaign` });
+      expect(within(created).getByText(typeLabel)).toBeInTheDocument();
+      expect(server.campaigns[0]!.goal).toBe(goal);
+    },
+    SLOW,
+  );
+});
+
+describe('Campaign wizard: honest providers before launch', () => {
+  /** From a new wizard to the enrichment step (Raise Funding, CSV Upload). */
+  async function toEnrichment(user: User) {
+    const dialog = await openWizard(user);
+    await user.click(button(dialog, 'Raise Funding'));
+    await user.click(continueButton(dialog));
+    await user.click(button(dialog, 'CSV Upload'));
+    await user.click(continueButton(dialog));
+    expect(
+      within(dialog).getByRole('heading', { name: 'How should we enrich the data?' }),
+    ).toBeInTheDocument();
+    return dialog;
+  }
+
+  it(
+    'shows the sources with no open API but does not let them be chosen, and says why',
+    async () => {
+      const { user } = renderCampaigns(campaignsServer([]).routes);
+      const dialog = await openWizard(user);
+      await user.click(button(dialog, 'Raise Funding'));
+      await user.click(continueButton(dialog));
+
+      for (const name of ['LinkedIn Search', 'Web Deep Search']) {
+        const source = button(dialog, name);
+        expect(source).toHaveAttribute('aria-disabled', 'true');
+        expect(source).toHaveAccessibleDescription(/\. No open API: imports nothing$/);
+        await user.click(source);
+        expect(source).toHaveAttribute('aria-pressed', 'false');
+        // Still reachable from the keyboard, so the reason is read out; Space and Enter choose nothing.
+        source.focus();
+        await user.keyboard(' ');
+        await user.keyboard('{Enter}');
+        expect(source).toHaveAttribute('aria-pressed', 'false');
+      }
+      expect(within(dialog).getAllByText('No open API: imports nothing')).toHaveLength(2);
+      expect(continueButton(dialog)).toBeDisabled();
+
+      // Sources that need a key or an address keep their hints and can be chosen.
+      expect(button(dialog, 'Pipedrive')).toHaveAccessibleDescription(/Needs your API key$/);
+      expect(button(dialog, 'Apollo Search')).toHaveAccessibleDescription(/Needs your API key$/);
+      expect(button(dialog, 'Google Sheets')).toHaveAccessibleDescription(/Needs the sheet's link$/);
+      expect(button(dialog, 'Google Sheets')).not.toHaveAttribute('aria-disabled');
+      await user.click(button(dialog, 'Google Sheets'));
+      expect(button(dialog, 'Google Sheets')).toHaveAttribute('aria-pressed', 'true');
+      expect(continueButton(dialog)).toBeEnabled();
+    },
+    SLOW,
+  );
+
+  it(
+    'says which tools run for real with a saved key, and names the simulated ones in the estimate and the summary',
+    async () => {
+      let release: () => void = () => {};
+      const { routes } = campaignsServer([], { credentials: [savedKey('hunter'), savedKey('pipedrive')] });
+      const credentials = routes[routeKey(apiRoutes.growth.credentials)]!;
+      const { user } = renderCampaigns({
+        ...routes,
+        [routeKey(apiRoutes.growth.credentials)]: (request) =>
+          new Promise<FakeReply>((resolve) => {
+            release = () => resolve(typeof credentials === 'function' ? credentials(request) : credentials);
+          }),
+      });
+      const dialog = await toEnrichment(user);
+      const d = within(dialog);
+
+      // While the keys load.
+      expect(button(dialog, 'Hunter.io')).toHaveAccessibleDescription(
+        '$0.05 per contact 89% accuracy Uses your API key Checking for a saved key…',
+      );
+      act(() => release());
+      await waitFor(() =>
+        expect(button(dialog, 'Hunter.io')).toHaveAccessibleDescription(
+          '$0.05 per contact 89% accuracy Uses your API key Key saved',
+        ),
+      );
+      expect(button(dialog, 'Lusha')).toHaveAccessibleDescription(
+        "$0.20 per contact 93% accuracy Uses your API key No key saved: runs simulated until you add one in a campaign's Settings",
+      );
+      for (const name of ['Clearbit', 'ZoomInfo']) {
+        expect(within(button(dialog, name)).getByText('Simulated')).toBeInTheDocument();
+        expect(button(dialog, name)).toHaveAccessibleDescription(
+          /Simulated No adapter: values are made up, badged, and never used to reach anyone$/,
+        );
+      }
+      expect(within(button(dialog, 'Hunter.io')).queryByText('Simulated')).not.toBeInTheDocument();
+
+      // Only real calls: no simulated line.
+      await user.click(button(dialog, 'Hunter.io'));
+      expect(d.getByText('$5.00')).toBeInTheDocument();
+      expect(d.queryByText(/Simulated, at no cost/)).not.toBeInTheDocument();
+      // Clearbit has no adapter, Lusha no saved key: both named, with their share of the estimate.
+      await user.click(button(dialog, 'Clearbit'));
+      expect(
+        d.getByText(
+          'Simulated, at no cost: Clearbit. Their values are made up; $10.00 of this estimate is their list price.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(button(dialog, 'Lusha'));
+      expect(d.getByText('$35.00')).toBeInTheDocument();
+      expect(
+        d.getByText(
+          'Simulated, at no cost: Clearbit and Lusha. Their values are made up; $30.00 of this estimate is their list price.',
+        ),
+      ).toBeInTheDocument();
+
+      await user.click(continueButton(dialog));
+      await user.click(button(dialog, 'Email'));
+      await user.click(continueButton(dialog));
+      expect(summary(dialog, 'Enrichment tools')).toBe(
+        'Clearbit (simulated), Hunter.io, and Lusha (simulated)',
+      );
+      expect(summary(dialog, 'Contact sources')).toBe('CSV Upload');
+    },
+    SLOW,
+  );
+
+  it(
+    'still works when the saved keys cannot be read, and reads them again on retry',
+    async () => {
+      let fail = true;
+      const { routes } = campaignsServer([], { credentials: [savedKey('snov')] });
+      const credentials = routes[routeKey(apiRoutes.growth.credentials)]!;
+      const { user } = renderCampaigns({
+        ...routes,
+        [routeKey(apiRoutes.growth.credentials)]: (request) =>
+          fail
+            ? errorReply(500, 'internal', '')
+            : typeof credentials === 'function'
+              ? credentials(request)
+              : credentials,
+      });
+      const dialog = await toEnrichment(user);
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'Could not check your saved API keys. A provider without a saved key runs simulated.',
+      );
+      expect(button(dialog, 'Snov.io')).toHaveAccessibleDescription(
+        '$0.08 per contact 85% accuracy Uses your API key Could not check for a saved key',
+      );
+      expect(button(dialog, 'Clearbit')).toHaveAccessibleDescription(/Simulated No adapter/);
+      // The step still works.
+      await user.click(button(dialog, 'Snov.io'));
+      expect(continueButton(dialog)).toBeEnabled();
+
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() =>
+        expect(button(dialog, 'Snov.io')).toHaveAccessibleDescription(
+          '$0.08 per contact 85% accuracy Uses your API key Key saved',
+        ),
+      );
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+});
+
+describe('Campaign wizard: the sending account', () => {
+  it(
+    'offers the personal account and the AI assistant, and sends the choice with the campaign',
+    async () => {
+      const { user, fake } = renderCampaigns(campaignsServer([]).routes);
+      const dialog = await openWizard(user);
+      await fillWizard(user, dialog);
+
+      const group = within(within(dialog).getByRole('group', { name: 'Sending account' }));
+      const personal = group.getByRole('radio', { name: 'Personal account' });
+      const assistant = group.getByRole('radio', { name: 'AI assistant' });
+      expect(group.getAllByRole('radio')).toHaveLength(2);
+      expect(personal).toBeChecked();
+      expect(personal).toHaveAccessibleDescription('You approve every message before it goes out');
+      expect(assistant).toHaveAccessibleDescription(
+        "Your twin sends the messages itself, within the campaign's daily send limit and your touch budget; every message is kept on its task",
+      );
+      expect(summary(dialog, 'Sending account')).toBe('Personal account');
+
+      // From the keyboard, as a radio group: the arrow keys move the choice.
+      personal.focus();
+      await user.keyboard('{ArrowDown}');
+      expect(assistant).toBeChecked();
+      await user.keyboard('{ArrowUp}');
+      expect(personal).toBeChecked();
+      await user.click(assistant);
+      expect(assistant).toBeChecked();
+      expect(personal).not.toBeChecked();
+      expect(summary(dialog, 'Sending account')).toBe('AI assistant');
+
+      await user.click(button(dialog, 'Launch Campaign'));
+      await waitFor(() => expect(fake.callsTo(apiRoutes.campaigns.create)).toHaveLength(1));
+      expect(fake.callsTo(apiRoutes.campaigns.create)[0]!.body).toMatchObject({
+        goal: 'raise_funding',
+        accountType: 'ai_assistant',
+      });
+
+      // A new wizard starts from the personal account again.
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const next = await openWizard(user);
+      await fillWizard(user, next);
+      expect(within(next).getByRole('radio', { name: 'Personal account' })).toBeChecked();
     },
     SLOW,
   );

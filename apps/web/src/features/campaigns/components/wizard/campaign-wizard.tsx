@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifySuccess } from '@/lib/notify';
-import { useCreateCampaign } from '../../api/campaigns-api';
+import { useCreateCampaign, useSavedGrowthCredentials } from '../../api/campaigns-api';
 import { formatPercent } from '../../utils/campaign-format';
 import { EngagementStep } from './engagement-step';
 import { EnrichmentStep } from './enrichment-step';
@@ -38,6 +38,8 @@ export function CampaignWizard({
   const { t, i18n } = useTranslation('campaigns');
   const wizard = useCampaignWizard();
   const create = useCreateCampaign();
+  // Read as the wizard opens, so the enrichment step can say at once which tools have a saved key.
+  useSavedGrowthCredentials({ enabled: open });
   const busy = create.isPending;
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

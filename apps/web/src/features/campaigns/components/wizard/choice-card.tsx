@@ -5,7 +5,8 @@ import { cn } from '@/lib/utils';
 /**
  * A choice of the wizard: a toggle button (aria-pressed) named by its title and described by
  * its details, so a screen reader hears "Raise Funding, toggle button, pressed" first.
- * Only phrasing content inside (it is a button): pass spans.
+ * Only phrasing content inside (it is a button): pass spans. A disabled choice stays focusable
+ * (aria-disabled), so its details — the reason it cannot be chosen — are still read out.
  */
 export function ChoiceCard({
   title,
@@ -13,6 +14,7 @@ export function ChoiceCard({
   selected,
   onToggle,
   aside,
+  disabled = false,
   children,
   className,
 }: {
@@ -22,6 +24,8 @@ export function ChoiceCard({
   onToggle: () => void;
   /** Beside the title: a badge, say. */
   aside?: ReactNode;
+  /** Shown, but cannot be chosen; say why in the details. */
+  disabled?: boolean;
   children?: ReactNode;
   className?: string;
 }) {
@@ -33,10 +37,12 @@ export function ChoiceCard({
       aria-pressed={selected}
       aria-labelledby={titleId}
       aria-describedby={children ? detailsId : undefined}
-      onClick={onToggle}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onToggle}
       className={cn(
         'relative flex min-h-11 w-full items-start gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         selected && 'border-primary bg-primary-soft/60 ring-1 ring-primary hover:bg-primary-soft',
+        disabled && 'cursor-not-allowed border-dashed bg-muted/40 hover:bg-muted/40',
         className,
       )}
     >
@@ -52,7 +58,7 @@ export function ChoiceCard({
       ) : null}
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 pr-6">
-          <span id={titleId} className="font-medium">
+          <span id={titleId} className={cn('font-medium', disabled && 'text-muted-foreground')}>
             {title}
           </span>
           {aside}
@@ -68,6 +74,7 @@ export function ChoiceCard({
         className={cn(
           'absolute top-3 right-3 inline-flex size-5 items-center justify-center rounded-full border',
           selected ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
+          disabled && 'hidden',
         )}
       >
         {selected ? <Check className="size-3" /> : null}

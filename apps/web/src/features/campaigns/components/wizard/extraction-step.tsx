@@ -15,13 +15,15 @@ import { formatCount } from '../../utils/campaign-format';
 import { SOURCE_ICONS } from '../source-icon';
 import { useCampaignLabels } from '../use-campaign-labels';
 import { ChoiceCard } from './choice-card';
-import { wizardFieldsSchema, type CampaignWizardModel } from './use-campaign-wizard';
+import { isSourceAvailable, wizardFieldsSchema, type CampaignWizardModel } from './use-campaign-wizard';
 
 const targetFormSchema = wizardFieldsSchema.pick({ targetText: true });
 
 /**
  * Step 2: sources grouped as CRM Systems, File Import, Platform Search and Manual
- * Entry (several may be chosen), and the target contact count (10–10,000).
+ * Entry (several may be chosen), and the target contact count (10–10,000). A source with no
+ * open API (LinkedIn Search, Web Deep Search) is shown but cannot be chosen, and says why; one
+ * that needs a key or an address says so.
  */
 export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
   const { t, i18n } = useTranslation('campaigns');
@@ -49,12 +51,16 @@ export function ExtractionStep({ wizard }: { wizard: CampaignWizardModel }) {
                 title={labels.source(source.id)}
                 icon={SOURCE_ICONS[source.id]}
                 selected={wizard.state.sources.includes(source.id)}
+                disabled={!isSourceAvailable(source.id)}
                 onToggle={() => wizard.toggleSource(source.id)}
               >
-                <span className="block">{t(`sourceHints.${source.id}`)}</span>
+                <span className="block">{t(`sourceHints.${source.id}`)}</span>{' '}
                 {source.access === 'ready' ? null : (
                   <span className="block">
-                    <Badge variant={source.access === 'unavailable' ? 'warning' : 'outline'}>
+                    <Badge
+                      variant={source.access === 'unavailable' ? 'warning' : 'outline'}
+                      className="whitespace-normal"
+                    >
                       {t(`sourceAccess.${source.access}`)}
                     </Badge>
                   </span>

@@ -1,5 +1,15 @@
 import { GOAL_TEMPLATES, type CampaignGoal } from '@doppel/contracts';
-import { BadgeDollarSign, Handshake, ShoppingCart, UserPlus, type LucideIcon } from 'lucide-react';
+import {
+  BadgeDollarSign,
+  Handshake,
+  Magnet,
+  Megaphone,
+  Newspaper,
+  PackageSearch,
+  ShoppingCart,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../utils/campaign-format';
 import { CampaignTypeBadge } from '../campaign-badges';
@@ -11,9 +21,16 @@ const GOAL_ICONS: Record<CampaignGoal, LucideIcon> = {
   find_partners: Handshake,
   acquire_customers: ShoppingCart,
   hire_talent: UserPlus,
+  find_vendors: PackageSearch,
+  generate_leads: Magnet,
+  build_brand: Megaphone,
+  promote_content: Newspaper,
 };
 
-/** Step 1: the goal cards, each with its description and two expected results. */
+/**
+ * Step 1: the eight goal cards, one per campaign type, each with its description, two expected
+ * results and the suggested budget. One column on phones, two from the small breakpoint on.
+ */
 export function GoalStep({ wizard }: { wizard: CampaignWizardModel }) {
   const { t, i18n } = useTranslation('campaigns');
   const defaultName = (goal: CampaignGoal) =>

@@ -65,6 +65,24 @@ describe('campaign wizard state', () => {
     expect(state.channels).toEqual(['linkedin', 'direct_mail']);
   });
 
+  it('never adds a source with no open API', () => {
+    const state = run([
+      { type: 'source', id: 'linkedin_search' },
+      { type: 'source', id: 'web_deep_search' },
+      { type: 'source', id: 'apollo_search' },
+    ]);
+    expect(state.sources).toEqual(['apollo_search']);
+    expect(stepIsValid(run([{ type: 'source', id: 'linkedin_search' }]), 1)).toBe(false);
+  });
+
+  it('sends from the personal account unless the AI assistant is chosen, and starts afresh with it', () => {
+    expect(initialWizardState().accountType).toBe('personal');
+    const chosen = wizardReducer(complete(), { type: 'account', accountType: 'ai_assistant' });
+    expect(chosen.accountType).toBe('ai_assistant');
+    expect(wizardReducer(chosen, { type: 'launched' }).accountType).toBe('personal');
+    expect(wizardReducer(chosen, { type: 'discard' }).accountType).toBe('personal');
+  });
+
   it('names the campaign after the goal until the user writes a name of their own', () => {
     let state = run([{ type: 'goal', goal: 'raise_funding', defaultName }]);
     expect(state.name).toBe('raise_funding title');
@@ -104,7 +122,11 @@ describe('campaign wizard state', () => {
       targetContactCount: 100,
       tools: ['hunter'],
       channels: ['phone'],
+      accountType: 'personal',
     });
+    expect(
+      wizardPayload(wizardReducer(review, { type: 'account', accountType: 'ai_assistant' }), ''),
+    ).toMatchObject({ accountType: 'ai_assistant' });
     expect(wizardPayload(wizardReducer(review, { type: 'name', name: ' ' }), '')).toBeNull();
     expect(wizardPayload(wizardReducer(review, { type: 'target', text: '5' }), '')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import {
   campaignSources,
+  CONTACT_SOURCES,
   createCampaignInputSchema,
   enrichmentToolIds,
   isTargetCountValid,
@@ -10,6 +11,7 @@ import {
   TARGET_CONTACTS_RESET,
   WIZARD_STEPS,
   wizardPercent,
+  type AccountType,
   type CampaignGoal,
   type CampaignSource,
   type CreateCampaignInput,
@@ -36,6 +38,8 @@ export interface WizardState {
   targetText: string;
   tools: EnrichmentTool[];
   channels: OutreachChannel[];
+  /** Who sends the messages (the review step): the user, or the twin on its own. */
+  accountType: AccountType;
   /** The target a fresh wizard starts with: 100 at first, 50 after a launch. */
   freshTarget: number;
 }
@@ -45,6 +49,7 @@ export type WizardAction =
   | { type: 'source'; id: CampaignSource }
   | { type: 'tool'; id: EnrichmentTool }
   | { type: 'channel'; id: OutreachChannel }
+  | { type: 'account'; accountType: AccountType }
   | { type: 'target'; text: string }
   | { type: 'name'; name: string }
   | { type: 'next' }
@@ -63,8 +68,14 @@ export function initialWizardState(freshTarget: number = TARGET_CONTACTS_DEFAULT
     targetText: String(freshTarget),
     tools: [],
     channels: [],
+    accountType: 'personal',
     freshTarget,
   };
+}
+
+/** A source with no open API imports nothing, so it cannot be chosen (CONTACT_SOURCES' access). */
+export function isSourceAvailable(id: CampaignSource): boolean {
+  return CONTACT_SOURCES.find((source) => source.id === id)?.access !== 'unavailable';
 }
 
 /** Adds or removes `id`, keeping the spec's order whatever order they were picked in. */
@@ -96,11 +107,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, goal: action.goal, name: keepName ? state.name : action.defaultName(action.goal) };
     }
     case 'source':
+      // An unavailable source can still be taken away, never added.
+      if (!isSourceAvailable(action.id) && !state.sources.includes(action.id)) return state;
       return { ...state, sources: toggle(campaignSources, state.sources, action.id) };
     case 'tool':
       return { ...state, tools: toggle(enrichmentToolIds, state.tools, action.id) };
     case 'channel':
       return { ...state, channels: toggle(outreachChannelIds, state.channels, action.id) };
+    case 'account':
+      return { ...state, accountType: action.accountType };
     case 'target':
       return { ...state, targetText: action.text };
     case 'name':
@@ -148,6 +163,7 @@ export function wizardPayload(state: WizardState, description: string): CreateCa
     targetContactCount: parseTargetCount(state.targetText),
     tools: state.tools,
     channels: state.channels,
+    accountType: state.accountType,
   };
 }
 
@@ -168,6 +184,7 @@ export function useCampaignWizard() {
       toggleSource: (id: CampaignSource) => dispatch({ type: 'source', id }),
       toggleTool: (id: EnrichmentTool) => dispatch({ type: 'tool', id }),
       toggleChannel: (id: OutreachChannel) => dispatch({ type: 'channel', id }),
+      setAccountType: (accountType: AccountType) => dispatch({ type: 'account', accountType }),
       setTargetText: (text: string) => dispatch({ type: 'target', text }),
       setName: (name: string) => dispatch({ type: 'name', name }),
       next: () => dispatch({ type: 'next' }),
