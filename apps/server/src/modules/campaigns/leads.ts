@@ -66,26 +66,33 @@ export function toLead(
 }
 
 /** Leads as the API shows them, with why their address is no longer mailed. */
-async function toLeads(db: DbOrTx, userId: string, rows: LeadRecord[]): Promise<Lead[]> {
+async function toLeads(
+  db: DbOrTx,
+  userId: string,
+  rows: LeadRecord[],
+  threshold: number | null = null,
+): Promise<Lead[]> {
   if (rows.length === 0) return [];
-  const [reasons, [campaign]] = await Promise.all([
+  const [reasons, known] = await Promise.all([
     optOutReasons(
       db,
       userId,
       rows.flatMap((row) => (row.email ? [row.email] : [])),
     ),
-    // Every row is one campaign's (the routes are per campaign).
-    db
-      .select({
-        threshold: sql<number>`(${campaigns.stageConfigs}->'enrichment'->>'data_quality_threshold')::int`,
-      })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, rows[0]!.campaignId), eq(campaigns.userId, userId))),
+    // Every row is one campaign's (the routes are per campaign); the list passes its threshold.
+    threshold ?? campaignThreshold(db, userId, rows[0]!.campaignId),
   ]);
-  const threshold = campaign?.threshold ?? DATA_QUALITY_THRESHOLD;
   return rows.map((row) =>
-    toLead(row, (row.email && reasons.get(row.email.trim().toLowerCase())) || null, threshold),
+    toLead(row, (row.email && reasons.get(row.email.trim().toLowerCase())) || null, known),
   );
+}
+
+async function campaignThreshold(db: DbOrTx, userId: string, campaignId: string): Promise<number> {
+  const [campaign] = await db
+    .select({ stageConfigs: campaigns.stageConfigs })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+  return campaign?.stageConfigs.enrichment.data_quality_threshold ?? DATA_QUALITY_THRESHOLD;
 }
 
 /** Where a status stands in the funnel: new 0 … converted 4. */
@@ -158,7 +165,7 @@ export async function listLeads(
   query: ListLeadsQuery,
 ): Promise<LeadPage> {
   const { status, search, page, limit } = listLeadsQuerySchema.parse(query);
-  await findOwnCampaign(ctx.db, userId, campaignId);
+  const campaign = await findOwnCampaign(ctx.db, userId, campaignId);
   const pattern = search ? `%${escapeLike(search)}%` : null;
   const where = and(
     eq(campaignLeads.campaignId, campaignId),
@@ -186,7 +193,13 @@ export async function listLeads(
       .from(campaignLeads)
       .where(where),
   ]);
-  return { items: await toLeads(ctx.db, userId, rows), total: Number(total?.count ?? 0), page, limit };
+  const threshold = campaign.stageConfigs.enrichment.data_quality_threshold;
+  return {
+    items: await toLeads(ctx.db, userId, rows, threshold),
+    total: Number(total?.count ?? 0),
+    page,
+    limit,
+  };
 }
 
 /** A lead typed in by hand (source manual_input); the same person twice is refused. */
