@@ -410,7 +410,16 @@ async function runStep(
       .set({ nextStepAt: null, updatedAt: now })
       .where(and(eq(campaignLeads.id, lead.id), eq(campaignLeads.sequenceStep, stepIndex)));
   });
-  const result = await sendTaskOnItsOwn(ctx, campaign.userId, taskId, { text, kind: 'quick' });
+  let result: Awaited<ReturnType<typeof sendTaskOnItsOwn>>;
+  try {
+    result = await sendTaskOnItsOwn(ctx, campaign.userId, taskId, { text, kind: 'quick' });
+  } catch (error) {
+    // Refused before anything went out (the address opted out meanwhile, the mailbox was
+    // removed): the step is skipped with the reason rather than left on its way for ever.
+    ctx.log.warn({ err: error, taskId }, 'a sequence step could not be sent');
+    await skip('send_failed', taskId);
+    return false;
+  }
   if (!result) {
     // Doppel cannot deliver on this channel (not connected, or no API): the user sends it.
     await ctx.db.transaction(async (tx) => {
