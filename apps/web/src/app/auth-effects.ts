@@ -1,23 +1,27 @@
-import type { User } from '@doppel/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import type { User, UserSettings } from '@doppel/contracts';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '@/features/settings/api/get-me';
 import { patchSettings } from '@/features/settings/api/get-settings';
-import { settingsQueryOptions } from '@/lib/settings-query';
+import { settingsQueryKey, settingsQueryOptions } from '@/lib/settings-query';
 import { currentLanguage, preloadAppDictionaries, setInterfaceLanguage } from '@/lib/i18n';
 import type { Services } from '@/lib/services';
+import { setTheme } from '@/lib/theme';
 
 /**
  * What the whole app does when the auth state changes, wired once at start-up:
  * - a different person (or nobody) must never see the previous user's cached data;
  * - on sign-in, the account's saved interface language is applied (a demo sandbox instead
  *   takes the language the visitor already chose, so "Try demo" never switches language);
- * - a profile change from any tab updates the cached profile.
+ * - a profile change from any tab updates the cached profile;
+ * - whenever the account's settings arrive (loaded, saved, or put back after a failed save), their
+ *   theme is applied to <html> and remembered on this device: the server's value wins.
  * Returns the function that unwires it.
  */
 export function wireAuthEffects({ session, api }: Services, queryClient: QueryClient): () => void {
   let lastUserId: string | null = session.session?.user.id ?? null;
 
-  return session.onAuthStateChange((event, current) => {
+  const unfollowTheme = followAccountTheme(queryClient);
+  const unwireAuth = session.onAuthStateChange((event, current) => {
     const userId = current?.user.id ?? null;
     if (event === 'SIGNED_OUT' || (userId && lastUserId && userId !== lastUserId)) queryClient.clear();
     lastUserId = userId;
@@ -29,6 +33,20 @@ export function wireAuthEffects({ session, api }: Services, queryClient: QueryCl
       void preloadAppDictionaries();
       void applyAccountLanguage(current.user, { session, api }, queryClient);
     }
+  });
+  return () => {
+    unwireAuth();
+    unfollowTheme();
+  };
+}
+
+function followAccountTheme(queryClient: QueryClient): () => void {
+  const settingsHash = hashKey(settingsQueryKey);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== settingsHash) return;
+    const theme = (event.query.state.data as UserSettings | undefined)?.theme;
+    if (theme) setTheme(theme);
   });
 }
 

@@ -5,12 +5,12 @@ import { useApi } from '@/lib/services';
 import { settingsQueryKey } from '@/lib/settings-query';
 
 /**
- * The preferences the settings dialog edits: language ones, the AI defaults (main model,
- * temperature) and the touch budget.
+ * The preferences the settings dialog edits: language ones, the theme, the AI defaults (main
+ * model, temperature) and the touch budget.
  */
 export type SettingsPatch = Pick<
   UpdateUserSettingsInput,
-  'language' | 'responseLanguage' | 'autoTranslate' | 'aiPreferences' | 'touchesPerWeek'
+  'language' | 'responseLanguage' | 'autoTranslate' | 'theme' | 'aiPreferences' | 'touchesPerWeek'
 >;
 
 /** The settings as they will be once the patch is saved (AI preferences are merged, not replaced). */

@@ -1,4 +1,10 @@
-import { interfaceLanguages, responseLanguages, type ResponseLanguage } from '@doppel/contracts';
+import {
+  interfaceLanguages,
+  responseLanguages,
+  type ResponseLanguage,
+  type UserSettings,
+} from '@doppel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
@@ -14,8 +20,10 @@ import {
   setInterfaceLanguage,
 } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
-import { useSettings } from '@/lib/settings-query';
+import { settingsQueryKey, useSettings } from '@/lib/settings-query';
+import { setTheme, type Theme } from '@/lib/theme';
 import { useUpdateSettings, type SettingsPatch } from '../api/get-settings';
+import { ThemeField } from './theme-field';
 
 const RESPONSE_LABEL_KEYS = {
   auto: 'language.responseAuto',
@@ -31,12 +39,29 @@ export function LanguageTab() {
   const { t, i18n } = useTranslation('settings');
   const settings = useSettings();
   const update = useUpdateSettings();
+  const queryClient = useQueryClient();
   const interfaceId = useId();
   const responseId = useId();
   const autoTranslateId = useId();
 
   const save = (patch: SettingsPatch) =>
     update.mutate(patch, { onError: (error) => notifyError(error, t('language.saveFailed')) });
+
+  const chooseTheme = (theme: Theme) => {
+    // Applied at once on this device, then saved to the account for the others.
+    setTheme(theme);
+    update.mutate(
+      { theme },
+      {
+        onError: (error) => {
+          // The saved settings are back in the cache by now: their theme comes back too.
+          const saved = queryClient.getQueryData<UserSettings>(settingsQueryKey)?.theme;
+          if (saved) setTheme(saved);
+          notifyError(error, t('theme.saveFailed'));
+        },
+      },
+    );
+  };
 
   if (settings.isError) {
     return (
@@ -115,6 +140,8 @@ export function LanguageTab() {
           <p className="text-xs text-muted-foreground">{t('language.autoTranslateHint')}</p>
         </div>
       </div>
+
+      <ThemeField value={settings.data.theme} onChange={chooseTheme} />
 
       <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
         {update.isPending ? t('language.saving') : update.isSuccess ? t('language.saved') : ''}
