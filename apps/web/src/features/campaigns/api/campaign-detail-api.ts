@@ -334,11 +334,17 @@ export function useCampaignSequence(id: string, { live = false }: { live?: boole
 
 // ── Provider keys ─────────────────────────────────────────────────────────────────────
 
-export function useGrowthCredentials() {
+/**
+ * The user's saved provider keys (GET /api/growth/credentials): the key section here, and the
+ * wizard, which checks before launch which tools will call their provider for real.
+ * `enabled: false` reads nothing (the wizard while closed).
+ */
+export function useGrowthCredentials({ enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   return useQuery({
     queryKey: campaignDetailKeys.credentials,
     queryFn: ({ signal }) => api.call(routes.growth.credentials, { signal }),
+    enabled,
   });
 }
 

@@ -3,7 +3,6 @@ import {
   type CampaignAction,
   type CampaignList,
   type CreateCampaignInput,
-  type GrowthCredential,
   type ListCampaignsQuery,
   routes,
 } from '@doppel/contracts';
@@ -36,12 +35,6 @@ export const campaignKeys = {
     ] as const,
   detail: (id: string) => ['campaigns', 'detail', id] as const,
 };
-
-/**
- * The user's saved provider keys (GET /api/growth/credentials), by provider id. The campaign
- * detail's key section reads the same list under the same key, so a key saved there shows here.
- */
-export const growthCredentialsKey = ['growth', 'credentials'] as const;
 
 /** GET /api/campaigns?search&type&status: the matching campaigns and the counts of all of them. */
 export function fetchCampaigns(
@@ -81,19 +74,6 @@ export function campaignsQueryOptions(api: ApiClient, query: ListCampaignsQuery)
 export function useCampaigns(query: ListCampaignsQuery) {
   const api = useApi();
   return useQuery({ ...campaignsQueryOptions(api, query), placeholderData: keepPreviousData });
-}
-
-/**
- * The saved keys the wizard checks before launch: which tools will call their provider for real.
- * `enabled: false` reads nothing (the wizard while closed).
- */
-export function useSavedGrowthCredentials({ enabled = true }: { enabled?: boolean } = {}) {
-  const api = useApi();
-  return useQuery<GrowthCredential[]>({
-    queryKey: growthCredentialsKey,
-    queryFn: ({ signal }) => api.call(routes.growth.credentials, { signal }),
-    enabled,
-  });
 }
 
 /** After a change: the changed campaign is known at once, everything else under 'campaigns' refetches. */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifySuccess } from '@/lib/notify';
-import { useCreateCampaign, useSavedGrowthCredentials } from '../../api/campaigns-api';
+import { useGrowthCredentials } from '../../api/campaign-detail-api';
+import { useCreateCampaign } from '../../api/campaigns-api';
 import { formatPercent } from '../../utils/campaign-format';
 import { EngagementStep } from './engagement-step';
 import { EnrichmentStep } from './enrichment-step';
@@ -39,7 +40,7 @@ export function CampaignWizard({
   const wizard = useCampaignWizard();
   const create = useCreateCampaign();
   // Read as the wizard opens, so the enrichment step can say at once which tools have a saved key.
-  useSavedGrowthCredentials({ enabled: open });
+  useGrowthCredentials({ enabled: open });
   const busy = create.isPending;
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

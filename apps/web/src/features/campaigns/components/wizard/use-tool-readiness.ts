@@ -5,7 +5,7 @@ import {
   type GrowthCredential,
   type GrowthProvider,
 } from '@doppel/contracts';
-import { useSavedGrowthCredentials } from '../../api/campaigns-api';
+import { useGrowthCredentials } from '../../api/campaign-detail-api';
 
 /**
  * How an enrichment tool will run, as far as the wizard can tell before launch:
@@ -41,7 +41,7 @@ export function runsSimulated(run: ToolRun): boolean {
 
 /** The saved keys and, from them, how each tool will run; shared by the enrichment and review steps. */
 export function useToolReadiness() {
-  const credentials = useSavedGrowthCredentials();
+  const credentials = useGrowthCredentials();
   const runOf = (tool: EnrichmentTool) => toolRun(tool, credentials.data, credentials.isError);
   return {
     credentials,
