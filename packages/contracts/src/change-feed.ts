@@ -26,6 +26,8 @@ export interface ChangeEventShapes {
   'social.changed': { accountId: string };
   /** The twin learned from a message the user sent, or forgot what it learned. */
   'voice.changed': { userId: string };
+  /** The user's plan changed: a Stripe webhook, or the instance owner set their quota. */
+  'subscription.changed': { userId: string };
   /** A session was revoked, cut short or deleted, or the user's demo state changed. */
   'session.changed': Record<never, never>;
 }
@@ -55,6 +57,7 @@ export const changeEventQueryKeys: Readonly<Record<ChangeEventType, readonly Que
   'signal.changed': [['signals'], ...TASK_VIEWS],
   'social.changed': [['social-accounts']],
   'voice.changed': [['learned-voice']],
+  'subscription.changed': [['subscription'], ['usage']],
   // Server-side only: the session cache. Browsers learn of a revoked session from a 401.
   'session.changed': [],
 };

@@ -13,6 +13,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal.changed'), sourceId: z.string() }),
   z.object({ type: z.literal('social.changed'), accountId: z.string() }),
   z.object({ type: z.literal('voice.changed'), userId: z.string() }),
+  z.object({ type: z.literal('subscription.changed'), userId: z.string() }),
 ]);
 /** A change event a browser receives (the change feed's events less the server-only ones). */
 export type UserEvent = Exclude<ChangeEvent, { type: 'session.changed' }>;

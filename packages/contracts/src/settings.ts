@@ -7,8 +7,11 @@ export const themeSchema = z.enum(themes);
 export const DEFAULT_TEMPERATURE = 0.7;
 export const DEFAULT_MAX_TOKENS = 2000;
 
+export const emailDigestModes = ['instant', 'daily'] as const;
 export const notificationSettingsSchema = z.object({
+  /** Urgent tasks by email: each at once (`instant`) or one digest a day (`daily`). */
   email: z.boolean(),
+  emailDigest: z.enum(emailDigestModes),
   push: z.boolean(),
   telegram: z.boolean(),
   whatsapp: z.boolean(),

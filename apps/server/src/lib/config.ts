@@ -101,6 +101,8 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Stripe billing (issue 23): without the secret key the instance is self-hosted only. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
 });
 
 /** The Graph API base with its version: the one in the URL's path when it has one, else `version`. */
@@ -121,6 +123,11 @@ export interface MessengerApiUrls {
   whatsapp: string;
   slack: string;
   discord: string;
+}
+
+/** This server's Stripe account (issue 23). */
+export interface StripeConfig {
+  secretKey: string;
 }
 
 /** An OAuth app's client credentials. */
@@ -192,6 +199,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The S3-compatible bucket for uploaded originals (S3_BUCKET); null = DATA_DIR/files. */
   objectStorage: ObjectStorageConfig | null;
+  /** Stripe billing; null: no payments, every account is on the self-hosted plan. */
+  stripe: StripeConfig | null;
   role: ProcessRole;
   /** How long a worker's claim on a job holds before another worker may take the job over. */
   jobLeaseMs: number;
@@ -318,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     objectStorage,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : null,
     role: e.ROLE,
     jobLeaseMs: e.JOB_LEASE_MS,
     jobConcurrency: e.JOB_CONCURRENCY,

@@ -23,6 +23,10 @@ export const NAMESPACES = [
   'campaignDetail',
   'signals',
   'unsubscribe',
+  'billing',
+  'instance',
+  'notifications',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -75,6 +79,10 @@ const APP_NAMESPACES: readonly Namespace[] = [
   'assistant',
   'tasksBoard',
   'errorReasons',
+  'billing',
+  'instance',
+  'notifications',
+  'security',
 ];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>(

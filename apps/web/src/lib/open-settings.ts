@@ -1,6 +1,15 @@
 /** The tabs of the settings dialog, which other screens may open it at. */
 export type SettingsTab =
-  'profile' | 'subscription' | 'tokens' | 'language' | 'voice' | 'messengers' | 'mcp' | 'aiModels';
+  | 'profile'
+  | 'subscription'
+  | 'tokens'
+  | 'security'
+  | 'notifications'
+  | 'language'
+  | 'voice'
+  | 'messengers'
+  | 'mcp'
+  | 'aiModels';
 
 let openSettingsHandler: ((tab: SettingsTab) => void) | null = null;
 

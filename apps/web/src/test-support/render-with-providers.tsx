@@ -52,7 +52,7 @@ export function sampleSettings(overrides: Partial<UserSettings> = {}): UserSetti
     responseLanguage: 'auto',
     autoTranslate: true,
     theme: 'system',
-    notifications: { email: true, push: false, telegram: false, whatsapp: false },
+    notifications: { email: true, emailDigest: 'daily', push: false, telegram: false, whatsapp: false },
     aiPreferences: {
       defaultModel: null,
       temperature: 0.7,

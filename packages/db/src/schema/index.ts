@@ -16,3 +16,4 @@ export * from './campaigns';
 export * from './signals';
 export * from './social';
 export * from './voice';
+export * from './notifications';

@@ -55,3 +55,18 @@ export const authTokens = pgTable(
   },
   (table) => [index('auth_tokens_user_idx').on(table.userId, table.purpose)],
 );
+
+/** MFA recovery codes (issue 23): stored only as SHA-256, each usable once. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('mfa_recovery_codes_user_idx').on(table.userId)],
+);

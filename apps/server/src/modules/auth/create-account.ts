@@ -1,7 +1,7 @@
 import type { InterfaceLanguage } from '@doppel/contracts';
 import { users, type DbOrTx } from '@doppel/db';
 import { createDefaultSettings } from '../settings';
-import { startDefaultPlan } from '../subscription';
+import { startPlan } from '../subscription';
 
 export interface NewAccount {
   email: string;
@@ -32,6 +32,11 @@ export async function createAccount(tx: DbOrTx, account: NewAccount): Promise<st
     .returning({ id: users.id });
   const userId = user!.id;
   await createDefaultSettings(tx, userId, account.language, account.now);
-  await startDefaultPlan(tx, userId, account.paymentMethod, account.now);
+  await startPlan(
+    tx,
+    userId,
+    { isDemo: account.demoExpiresAt !== null, samplePaymentMethod: account.paymentMethod },
+    account.now,
+  );
   return userId;
 }

@@ -13,7 +13,7 @@ export async function createDefaultSettings(
   await tx.insert(userSettings).values({
     userId,
     language,
-    notifications: { email: true, push: false, telegram: false, whatsapp: false },
+    notifications: { email: true, emailDigest: 'daily', push: false, telegram: false, whatsapp: false },
     aiPreferences: {
       defaultModel: null,
       temperature: DEFAULT_TEMPERATURE,

@@ -5,13 +5,14 @@ import type { AppContext } from '../../lib/context';
 
 export async function getSubscription(ctx: AppContext, userId: string): Promise<Subscription> {
   const [row] = await ctx.db
-    .select({ plan: subscriptions, isDemo: users.isDemo })
+    .select({ plan: subscriptions, isDemo: users.isDemo, isInstanceOwner: users.isInstanceOwner })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(eq(subscriptions.userId, userId));
   if (!row) throw new AppError('not_found');
   const { plan } = row;
   return {
+    kind: plan.kind,
     planName: plan.planName,
     priceCents: plan.priceCents,
     currency: plan.currency,
@@ -21,6 +22,9 @@ export async function getSubscription(ctx: AppContext, userId: string): Promise<
     status: plan.status,
     nextBillingDate: plan.nextBillingDate,
     paymentMethod: plan.paymentMethod,
+    cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
     isSample: row.isDemo,
+    billingEnabled: ctx.config.stripe !== null && !row.isDemo,
+    isInstanceOwner: row.isInstanceOwner,
   };
 }

@@ -1,2 +1,8 @@
 export { subscriptionRoutes } from './subscription.routes';
-export { startDefaultPlan } from './subscription-records';
+export {
+  instanceDefaultQuota,
+  selfHostedQuotaOf,
+  setDefaultQuota,
+  setOwnerQuota,
+  startPlan,
+} from './subscription-records';

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN, type TokenPurpose, type TokenUsage } from '@doppel/contracts';
+import { DEFAULT_INSTANCE_TOKEN_QUOTA, type TokenPurpose, type TokenUsage } from '@doppel/contracts';
 import { and, eq, gte, sql, subscriptions, tokenUsage, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -30,7 +30,7 @@ async function tokenQuota(db: DbOrTx, userId: string): Promise<number> {
     .select({ tokenQuota: subscriptions.tokenQuota })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
-  return plan?.tokenQuota ?? DEFAULT_PLAN.tokenQuota;
+  return plan?.tokenQuota ?? DEFAULT_INSTANCE_TOKEN_QUOTA;
 }
 
 async function tokensUsedSince(db: DbOrTx, userId: string, since: Date): Promise<number> {

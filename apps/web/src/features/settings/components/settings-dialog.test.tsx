@@ -21,6 +21,7 @@ import {
 import { SettingsDialog } from './settings-dialog';
 
 const subscription: Subscription = {
+  kind: 'stripe',
   planName: 'Pro Plan',
   priceCents: 2900,
   currency: 'USD',
@@ -31,6 +32,9 @@ const subscription: Subscription = {
   nextBillingDate: '2025-07-01T00:00:00.000Z',
   paymentMethod: null,
   isSample: false,
+  cancelAtPeriodEnd: false,
+  billingEnabled: true,
+  isInstanceOwner: false,
 };
 
 async function openSettings({ routes = signedInRoutes() }: { routes?: ServerRoutes } = {}) {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   AudioLines,
+  Bell,
   Bot,
   CircleCheck,
   Coins,
@@ -10,6 +11,7 @@ import {
   LogOut,
   MessagesSquare,
   Plug,
+  ShieldCheck,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -27,7 +29,9 @@ import { useIsDesktop } from '@/lib/use-media-query';
 import { AiModelsTab } from './ai-models-tab';
 import { LanguageTab } from './language-tab';
 import { LearnedVoiceTab } from './learned-voice-tab';
+import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { TokensTab } from './tokens-tab';
 
@@ -35,6 +39,8 @@ const TABS: Array<{ key: SettingsTab; icon: LucideIcon }> = [
   { key: 'profile', icon: UserRound },
   { key: 'subscription', icon: CreditCard },
   { key: 'tokens', icon: Coins },
+  { key: 'security', icon: ShieldCheck },
+  { key: 'notifications', icon: Bell },
   { key: 'language', icon: Languages },
   { key: 'voice', icon: AudioLines },
   { key: 'messengers', icon: MessagesSquare },
@@ -113,6 +119,12 @@ export function SettingsDialog({
             </TabsContent>
             <TabsContent value="subscription">
               <SubscriptionTab />
+            </TabsContent>
+            <TabsContent value="security">
+              <SecurityTab />
+            </TabsContent>
+            <TabsContent value="notifications">
+              <NotificationsTab />
             </TabsContent>
             <TabsContent value="language">
               <LanguageTab />

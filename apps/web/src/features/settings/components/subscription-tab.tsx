@@ -1,14 +1,16 @@
 import type { Subscription } from '@doppel/contracts';
-import { Info } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Server } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
 import { useSubscription } from '../api/get-subscription';
+import { BillingActions } from './billing-actions';
+import { InstanceUsersSection } from './instance-users-section';
 
 const STATUS_VARIANT = { active: 'success', past_due: 'warning', cancelled: 'outline' } as const;
 
@@ -25,57 +27,85 @@ export function SubscriptionTab() {
     );
   }
   if (!subscription.data) return <SubscriptionSkeleton />;
-  return <SubscriptionDetails subscription={subscription.data} />;
+  return (
+    <div className="grid gap-8">
+      <SubscriptionDetails subscription={subscription.data} />
+      {subscription.data.isInstanceOwner ? <InstanceUsersSection /> : null}
+    </div>
+  );
 }
 
-function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
-  const { t, i18n } = useTranslation('settings');
-  const explanationId = useId();
-  const locale = intlLocale(i18n.language);
-  const price = new Intl.NumberFormat(locale, { style: 'currency', currency: subscription.currency }).format(
-    subscription.priceCents / 100,
-  );
-  const nextBilling = new Date(subscription.nextBillingDate);
-  const rows: Array<[string, ReactNode]> = [
-    [
+function formatDay(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+/** The rows of a plan with a price: a paid Stripe plan, or a demo sandbox's sample. */
+function pricedRows(subscription: Subscription, t: ReturnType<typeof useTranslation<'settings'>>['t'], locale: string) {
+  const rows: Array<[string, ReactNode]> = [];
+  if (subscription.priceCents !== null && subscription.currency) {
+    const price = new Intl.NumberFormat(locale, { style: 'currency', currency: subscription.currency }).format(
+      subscription.priceCents / 100,
+    );
+    rows.push([
       t('subscription.price'),
       subscription.billingPeriod === 'yearly'
         ? t('subscription.perYear', { price })
         : t('subscription.perMonth', { price }),
-    ],
-    [
-      t('subscription.nextBilling'),
-      Number.isNaN(nextBilling.getTime())
-        ? subscription.nextBillingDate
-        : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-            nextBilling,
-          ),
-    ],
-    [t('subscription.paymentMethod'), subscription.paymentMethod ?? t('subscription.notSet')],
-    [
+    ]);
+  }
+  if (subscription.nextBillingDate) {
+    rows.push([
+      subscription.cancelAtPeriodEnd ? t('subscription.endsOn') : t('subscription.nextBilling'),
+      formatDay(subscription.nextBillingDate, locale),
+    ]);
+  }
+  rows.push([t('subscription.paymentMethod'), subscription.paymentMethod ?? t('subscription.notSet')]);
+  if (subscription.annualDiscountPercent) {
+    rows.push([
       t('subscription.discount'),
       t('subscription.discountValue', { percent: subscription.annualDiscountPercent }),
-    ],
-    [
-      t('subscription.tokenQuota'),
-      t('subscription.tokenQuotaValue', {
-        tokens: new Intl.NumberFormat(locale).format(subscription.tokenQuota),
-      }),
-    ],
-  ];
+    ]);
+  }
+  return rows;
+}
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const { t, i18n } = useTranslation('settings');
+  const locale = intlLocale(i18n.language);
+  const selfHosted = subscription.kind === 'self_hosted';
+  const rows: Array<[string, ReactNode]> = selfHosted ? [] : pricedRows(subscription, t, locale);
+  rows.push([
+    t('subscription.tokenQuota'),
+    t('subscription.tokenQuotaValue', { tokens: new Intl.NumberFormat(locale).format(subscription.tokenQuota) }),
+  ]);
 
   return (
-    <div className="grid gap-5">
+    <section className="grid gap-5" aria-labelledby="plan-heading">
       <div className="flex flex-wrap items-center gap-3">
         <div className="grid flex-1 gap-0.5">
           <p className="text-sm text-muted-foreground">{t('subscription.plan')}</p>
-          <h3 className="text-xl font-semibold">{subscription.planName}</h3>
+          <h3 id="plan-heading" className="text-xl font-semibold">
+            {selfHosted ? t('subscription.selfHosted') : subscription.planName}
+          </h3>
         </div>
         <Badge variant={STATUS_VARIANT[subscription.status]}>
           {t(`subscription.status.${subscription.status}`)}
         </Badge>
         {subscription.isSample ? <Badge variant="warning">{t('subscription.sample')}</Badge> : null}
       </div>
+      {selfHosted ? (
+        <Notice variant="neutral">
+          <Server aria-hidden="true" />
+          <p>
+            {subscription.isInstanceOwner
+              ? t('subscription.selfHostedOwnerHint')
+              : t('subscription.selfHostedHint')}
+          </p>
+        </Notice>
+      ) : null}
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
@@ -84,22 +114,8 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </div>
         ))}
       </dl>
-      <div className="grid gap-2">
-        <div className="flex flex-wrap gap-2">
-          {/* Billing is not built yet: the buttons say so instead of silently doing nothing. */}
-          <Button variant="outline" disabled aria-describedby={explanationId}>
-            {t('subscription.changePlan')}
-          </Button>
-          <Button variant="outline" disabled aria-describedby={explanationId}>
-            {t('subscription.managePayments')}
-          </Button>
-        </div>
-        <p id={explanationId} className="flex items-center gap-2 text-xs text-muted-foreground">
-          <Info className="size-3.5 shrink-0" aria-hidden="true" />
-          {t('subscription.billingUnavailable')}
-        </p>
-      </div>
-    </div>
+      <BillingActions subscription={subscription} />
+    </section>
   );
 }
 
