@@ -80,8 +80,11 @@ const TABLE_OWNERS = {
   sessions: 'modules/auth',
   refreshTokens: 'modules/auth',
   authTokens: 'modules/auth',
+  mfaRecoveryCodes: 'modules/auth',
   userSettings: 'modules/settings',
   subscriptions: 'modules/subscription',
+  instanceSettings: 'modules/subscription',
+  billingEvents: 'modules/subscription',
   emailOutbox: 'integrations',
   rateLimitCounters: 'lib',
   jobs: 'lib',
@@ -114,6 +117,9 @@ const TABLE_OWNERS = {
   signalItems: 'modules/signals',
   socialAccounts: 'modules/social-accounts',
   voiceExamples: 'modules/drafting',
+  pushSubscriptions: 'modules/notifications',
+  notificationTargets: 'modules/notifications',
+  notificationDeliveries: 'modules/notifications',
 };
 const problems = [];
 const schemaDir = resolve(import.meta.dirname, '../packages/db/src/schema');

@@ -13,13 +13,14 @@ import { deriveKey, loadMasterSecret } from './lib/secret-key';
 import { createSecretBox } from './lib/secret-box';
 import { createMailer } from './integrations/email/mailer';
 import { createAccessTokens } from './lib/access-tokens';
-import { authRoutes, createAuthenticateHook } from './modules/auth';
+import { authRoutes, createAuthenticateHook, mfaRoutes } from './modules/auth';
 import { demoRoutes } from './modules/demo';
 import { healthRoutes } from './modules/health';
-import { profileRoutes } from './modules/profile';
+import { avatarFileRoutes, profileRoutes } from './modules/profile';
 import { settingsRoutes } from './modules/settings';
+import { notificationsRoutes } from './modules/notifications';
 import { shellRoutes } from './modules/shell';
-import { subscriptionRoutes } from './modules/subscription';
+import { billingRoutes, stripeWebhookRoutes, subscriptionRoutes } from './modules/subscription';
 import { tasksRoutes } from './modules/tasks';
 import { contactsRoutes } from './modules/contacts';
 import { eventsRoutes } from './modules/events';
@@ -35,6 +36,7 @@ import { socialAccountsRoutes } from './modules/social-accounts';
 import { apiKeysRoutes } from './modules/api-keys';
 import { mcpServersRoutes } from './modules/mcp-servers';
 import { campaignsRoutes, unsubscribeRoutes } from './modules/campaigns';
+import { instancePublicRoutes, instanceRoutes } from './modules/instance';
 import { signalsRoutes } from './modules/signals';
 import { createApiKeyHook } from './public-api/api-key-auth';
 import { publicApiRoutes } from './public-api/v1.routes';
@@ -214,12 +216,19 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(demoRoutes, { prefix: '/api', ctx });
   await app.register(unsubscribeRoutes, { prefix: '/api', ctx });
+  // Avatar images: img tags send no bearer token, so the random key is the authority.
+  await app.register(avatarFileRoutes, { prefix: '/api', ctx });
+  await app.register(instancePublicRoutes, { prefix: '/api', ctx });
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', createAuthenticateHook(ctx));
       await scope.register(profileRoutes, { ctx });
+      await scope.register(mfaRoutes, { ctx });
       await scope.register(settingsRoutes, { ctx });
+      await scope.register(notificationsRoutes, { ctx });
       await scope.register(subscriptionRoutes, { ctx });
+      await scope.register(billingRoutes, { ctx });
+      await scope.register(instanceRoutes, { ctx });
       await scope.register(shellRoutes, { ctx });
       await scope.register(tasksRoutes, { ctx });
       await scope.register(contactsRoutes, { ctx });
@@ -245,6 +254,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   });
   // The platforms call these; each request is verified by its connection's own secrets.
   await app.register(webhooksRoutes, { ctx });
+  // Stripe's deliveries, verified by the webhook endpoint's signing secret.
+  await app.register(stripeWebhookRoutes, { ctx });
   // Other tools reach the user's data with API keys; their OpenAPI document and docs
   // page answer without a key.
   await registerPublicApiDocs(app, ctx);

@@ -33,6 +33,7 @@ import {
   syncMailboxJob,
 } from './modules/messengers';
 import { signalsPollJob } from './modules/signals';
+import { announceUrgentTasks, linkTelegramChat, sendDailyDigests } from './modules/notifications';
 
 const MINUTE = 60 * 1000;
 const HOUSEKEEPING_EVERY_MS = 15 * MINUTE;
@@ -80,6 +81,10 @@ export function registerSchedules(ctx: AppContext, database: Pick<Database, 'ref
   every(HOUSEKEEPING_EVERY_MS, 'schedule:messengers.prune-inbound-events', () =>
     pruneInboundEvents(ctx.db, ago(INBOUND_EVENT_RETENTION_MS)),
   );
+  // Urgent tasks go out by email, push and Telegram as they come; the daily digest is due per
+  // user once a day, whenever their day started (modules/notifications).
+  every(30 * 1000, 'schedule:notifications.announce', () => announceUrgentTasks(ctx));
+  every(15 * MINUTE, 'schedule:notifications.daily-digest', () => sendDailyDigests(ctx));
   // Search by meaning's index catches up where it stopped (a provider down, pgvector installed later).
   every(60 * MINUTE, 'schedule:knowledge.embedding-sweep', () => sweepEmbeddings(ctx));
   // PGlite has no autovacuum (a no-op on PostgreSQL). Its statistics are the one process's own,
@@ -121,6 +126,10 @@ export function subscribeToDomainEvents(ctx: AppContext): void {
   );
   ctx.domainEvents.subscribe('email.unsubscribe-requested', 'email-unsubscribe', (actor, event) =>
     unsubscribeByMail(ctx, actor, event),
+  );
+  // A `/start <code>` to the user's own Telegram bot links their chat for notifications.
+  ctx.domainEvents.subscribe('telegram.started', 'notifications-telegram-link', (actor, event) =>
+    linkTelegramChat(ctx, actor, event),
   );
   // A new search model indexes the knowledge base again; without one its vectors are dropped.
   ctx.domainEvents.subscribe('search-model.changed', 'knowledge-embeddings', (actor) =>

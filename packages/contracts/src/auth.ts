@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './auth-constants';
 import { interfaceLanguageSchema } from './languages';
+import { mfaChallengeSchema } from './mfa';
 
 /**
  * The spec's "simple email pattern": something@something.something, no spaces.
@@ -65,6 +66,8 @@ export const userSchema = z.object({
   pendingEmail: z.string().nullable(),
   isDemo: z.boolean(),
   demoExpiresAt: z.string().nullable(),
+  /** Sign-in asks for an authenticator app's code (or a recovery code) after the password. */
+  mfaEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -79,10 +82,20 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** Sign-in's answer: the session, or the code step when the account has MFA on (mfa.ts). */
+export const signInResultSchema = z.union([sessionSchema, mfaChallengeSchema]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
 export const signUpResultSchema = z.object({
-  /** Always true: the account waits for email verification before sign-in. */
+  /** The account waits for its emailed link before sign-in. */
   verificationSent: z.boolean(),
+  /**
+   * The account may sign in at once: the first account of an instance that cannot send email
+   * (no SMTP) is verified without a link and owns the instance (issue 23).
+   */
+  verified: z.boolean(),
 });
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
 export const startDemoInputSchema = z.object({ language: interfaceLanguageSchema.optional() });
 export type StartDemoInput = z.infer<typeof startDemoInputSchema>;

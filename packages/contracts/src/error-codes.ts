@@ -13,6 +13,10 @@ export const errorCodes = [
   'unauthorized',
   'invalid_credentials',
   'email_not_verified',
+  'mfa_code_invalid',
+  'mfa_challenge_expired',
+  'mfa_already_enabled',
+  'mfa_setup_required',
   'email_taken',
   'invalid_token',
   'session_expired',
@@ -23,6 +27,8 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'payload_too_large',
+  'avatar_too_large',
+  'avatar_not_image',
   'token_quota_exceeded',
   'ai_provider_failed',
   'ai_timeout',
@@ -42,6 +48,14 @@ export const errorCodes = [
   'oauth_token_refused',
   'oauth_scope_missing',
   'social_unreachable',
+  'push_endpoint_refused',
+  'telegram_bot_required',
+  'billing_unavailable',
+  'billing_plan_unknown',
+  'billing_plan_current',
+  'billing_no_customer',
+  'billing_provider_failed',
+  'webhook_signature_invalid',
   'database_unavailable',
   'storage_unavailable',
   'internal',
@@ -55,6 +69,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   unauthorized: 401,
   invalid_credentials: 400,
   email_not_verified: 403,
+  // Multi-factor sign-in and settings (decision 042): a wrong, malformed or replayed code or
+  // recovery code; a code step whose signed challenge is over five minutes old, forged, used, or
+  // made before MFA was turned off or on again; MFA is on already (turn it off first); the code
+  // step of turning MFA on without a started setup, or new recovery codes while MFA is off.
+  mfa_code_invalid: 400,
+  mfa_challenge_expired: 400,
+  mfa_already_enabled: 409,
+  mfa_setup_required: 409,
   email_taken: 409,
   invalid_token: 400,
   session_expired: 401,
@@ -66,6 +88,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  // An avatar photo over AVATAR_MAX_BYTES, or with more pixels than AVATAR_MAX_PIXELS.
+  avatar_too_large: 413,
+  // The avatar's content is no PNG, JPEG, WebP, GIF or AVIF image, whatever its name says.
+  avatar_not_image: 415,
   // 402, not 429: waiting seconds does not help, the quota renews with the next month.
   token_quota_exceeded: 402,
   ai_provider_failed: 502,
@@ -105,6 +131,21 @@ export const errorStatus: Record<ErrorCode, number> = {
   oauth_token_refused: 502,
   oauth_scope_missing: 400,
   social_unreachable: 502,
+  // Browser push (issue 23): a subscription's endpoint must be an https address on the public
+  // internet, never the server's own network.
+  push_endpoint_refused: 400,
+  // Telegram notifications go through the user's own bot: none is connected in Settings → Messengers.
+  telegram_bot_required: 409,
+  // Stripe billing (issue 23): this server takes no payments (no STRIPE_SECRET_KEY); the plan or
+  // its period is not one STRIPE_PLANS offers; the user already pays for that plan and period;
+  // the Customer Portal before any payment (no Stripe customer yet); Stripe refused or could not
+  // be reached; a webhook delivery whose Stripe-Signature does not verify (nothing changes).
+  billing_unavailable: 409,
+  billing_plan_unknown: 400,
+  billing_plan_current: 409,
+  billing_no_customer: 409,
+  billing_provider_failed: 502,
+  webhook_signature_invalid: 400,
   // The database dropped the connection or is restarting: nothing was wrong with the request,
   // and the same request shortly after succeeds (with a Retry-After header).
   database_unavailable: 503,
@@ -122,6 +163,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   unauthorized: 'Auth session missing!',
   invalid_credentials: 'Invalid login credentials',
   email_not_verified: 'Email not confirmed',
+  mfa_code_invalid:
+    'That code is not right or was already used. Enter the current code from your authenticator app, or an unused recovery code.',
+  mfa_challenge_expired: 'This sign-in took too long. Enter your email and password again.',
+  mfa_already_enabled: 'Multi-factor authentication is already on.',
+  mfa_setup_required: 'Turn on multi-factor authentication first: scan a new QR code in Settings → Security.',
   email_taken: 'User already registered',
   invalid_token: 'Token has expired or is invalid',
   session_expired: 'Your session has expired. Please sign in again.',
@@ -133,6 +179,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   rate_limited: 'Too many requests. Please try again later.',
   payload_too_large: 'Request body is too large',
+  avatar_too_large: 'The photo is too large: choose an image of at most 20 MB and 100 megapixels.',
+  avatar_not_image: 'This file is not an image Doppel can use: choose a PNG, JPEG, WebP, GIF or AVIF file.',
   token_quota_exceeded: 'Token quota for this month is used up',
   ai_provider_failed: 'The AI provider could not answer',
   ai_timeout: 'The AI provider did not answer in time',
@@ -154,6 +202,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   oauth_scope_missing:
     'Not every permission Doppel needs was granted. Press Connect again and allow them all.',
   social_unreachable: 'The platform could not be reached. Try again in a moment.',
+  push_endpoint_refused:
+    'This push subscription was refused: its endpoint must be an https address on the public internet.',
+  telegram_bot_required:
+    'Connect your Telegram bot in Settings → Messengers first: notifications come through it.',
+  billing_unavailable: 'This server does not take payments: every account is on its self-hosted plan.',
+  billing_plan_unknown: 'This plan or billing period is not offered.',
+  billing_plan_current: 'You are already on this plan.',
+  billing_no_customer: 'There are no payments to manage yet. Choose a plan first.',
+  billing_provider_failed: 'The payment provider could not be reached. Please try again in a moment.',
+  webhook_signature_invalid: 'The webhook signature does not verify',
   whatsapp_connection_required:
     'Approved WhatsApp templates need WhatsApp connected in Settings → Messengers with its WhatsApp Business Account ID.',
   whatsapp_template_required:

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { agentStatusSchema, chatHistorySchema, sendChatMessageInputSchema } from './agent';
 import { learnedVoiceSchema } from './learned-voice';
+import { billingPlansSchema, billingRedirectSchema, checkoutInputSchema } from './billing';
 import {
   aiModelIdParamsSchema,
   aiModelListSchema,
@@ -31,12 +32,22 @@ import {
   resetPasswordInputSchema,
   sessionSchema,
   signInInputSchema,
+  signInResultSchema,
   signUpInputSchema,
   signUpResultSchema,
   startDemoInputSchema,
   tokenInputSchema,
   userSchema,
 } from './auth';
+import {
+  disableMfaInputSchema,
+  mfaCodeInputSchema,
+  mfaRecoveryCodesSchema,
+  mfaSetupSchema,
+  mfaStatusSchema,
+  signInMfaInputSchema,
+  startMfaSetupInputSchema,
+} from './mfa';
 import {
   bulkEmailInputSchema,
   bulkEmailResultSchema,
@@ -122,7 +133,7 @@ import {
   updateMessageTemplateInputSchema,
   updatePersonaInputSchema,
 } from './personas';
-import { updateProfileInputSchema } from './profile';
+import { avatarKeyParamsSchema, updateProfileInputSchema } from './profile';
 import {
   contactHistoryPageSchema,
   contactHistoryQuerySchema,
@@ -135,6 +146,14 @@ import {
   updateContactInputSchema,
 } from './public-api';
 import { updateUserSettingsInputSchema, userSettingsSchema } from './settings';
+import {
+  notificationStatusSchema,
+  pushEndpointInputSchema,
+  pushKeySchema,
+  pushSubscriptionInputSchema,
+  pushTestResultSchema,
+  telegramLinkSchema,
+} from './notifications';
 import { navSummarySchema } from './shell';
 import {
   createSignalSourceInputSchema,
@@ -150,7 +169,14 @@ import {
   signalSourceSchema,
   updateSignalSourceInputSchema,
 } from './signals';
-import { subscriptionSchema } from './subscription';
+import {
+  instanceInfoSchema,
+  instanceUserIdParamsSchema,
+  instanceUsersSchema,
+  setDefaultQuotaInputSchema,
+  setUserQuotaInputSchema,
+  subscriptionSchema,
+} from './subscription';
 import {
   createTaskInputSchema,
   generateTaskDraftsInputSchema,
@@ -193,7 +219,8 @@ export const routeSchemas = {
   'health.ready': {},
   'health.metrics': {},
   'auth.signUp': { body: signUpInputSchema, response: { 201: signUpResultSchema } },
-  'auth.signIn': { body: signInInputSchema, response: { 200: sessionSchema } },
+  'auth.signIn': { body: signInInputSchema, response: { 200: signInResultSchema } },
+  'auth.signInMfa': { body: signInMfaInputSchema, response: { 200: sessionSchema } },
   'auth.refresh': { response: { 200: sessionSchema } },
   'auth.signOut': { response: { 200: okSchema } },
   'auth.verifyEmail': { body: tokenInputSchema, response: { 200: okSchema } },
@@ -207,9 +234,37 @@ export const routeSchemas = {
   'events.stream': {},
   'profile.get': { response: { 200: userSchema } },
   'profile.update': { body: updateProfileInputSchema, response: { 200: userSchema } },
+  'mfa.status': { response: { 200: mfaStatusSchema } },
+  'mfa.startSetup': { body: startMfaSetupInputSchema, response: { 200: mfaSetupSchema } },
+  'mfa.confirmSetup': { body: mfaCodeInputSchema, response: { 200: mfaRecoveryCodesSchema } },
+  'mfa.regenerateRecoveryCodes': { body: mfaCodeInputSchema, response: { 200: mfaRecoveryCodesSchema } },
+  'mfa.disable': { body: disableMfaInputSchema, response: { 200: mfaStatusSchema } },
+  'profile.uploadAvatar': { response: { 200: userSchema } },
+  'profile.removeAvatar': { response: { 200: userSchema } },
+  'profile.avatarFile': { params: avatarKeyParamsSchema },
   'settings.get': { response: { 200: userSettingsSchema } },
   'settings.update': { body: updateUserSettingsInputSchema, response: { 200: userSettingsSchema } },
+  'notifications.status': { response: { 200: notificationStatusSchema } },
+  'notifications.pushKey': { response: { 200: pushKeySchema } },
+  'notifications.subscribePush': { body: pushSubscriptionInputSchema, response: { 200: okSchema } },
+  'notifications.unsubscribePush': { body: pushEndpointInputSchema, response: { 200: okSchema } },
+  'notifications.testPush': { response: { 200: pushTestResultSchema } },
+  'notifications.linkTelegram': { response: { 200: telegramLinkSchema } },
+  'notifications.unlinkTelegram': { response: { 200: okSchema } },
   'subscription.get': { response: { 200: subscriptionSchema } },
+  'billing.plans': { response: { 200: billingPlansSchema } },
+  'billing.checkout': { body: checkoutInputSchema, response: { 200: billingRedirectSchema } },
+  'billing.portal': { response: { 200: billingRedirectSchema } },
+  'billing.webhook': {},
+  'instance.info': { response: { 200: instanceInfoSchema } },
+  'instance.users': { response: { 200: instanceUsersSchema } },
+  'instance.setUserQuota': {
+    params: instanceUserIdParamsSchema,
+    body: setUserQuotaInputSchema,
+    response: { 200: instanceUsersSchema },
+  },
+  'instance.setDefaultQuota': { body: setDefaultQuotaInputSchema, response: { 200: instanceUsersSchema } },
+  'instance.verifyUser': { params: instanceUserIdParamsSchema, response: { 200: instanceUsersSchema } },
   'shell.summary': { response: { 200: navSummarySchema } },
   'tasks.list': { querystring: listTasksQuerySchema, response: { 200: taskPageSchema } },
   'tasks.counts': { response: { 200: taskCountsSchema } },

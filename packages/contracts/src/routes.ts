@@ -139,8 +139,11 @@ export interface RouteTypes {
   events?: unknown;
 }
 
-/** How the answer comes back: JSON (most), a server-sent event stream, plain text, or nothing (204). */
-export type RouteKind = 'json' | 'events' | 'text' | 'none';
+/**
+ * How the answer comes back: JSON (most), a server-sent event stream, plain text, a stored file
+ * (an image: its bytes and their type), or nothing (204).
+ */
+export type RouteKind = 'json' | 'events' | 'text' | 'file' | 'none';
 
 export interface Route<T extends RouteTypes = RouteTypes> {
   /** Its id in the table: 'tasks.list' for routes.tasks.list. */
@@ -207,7 +210,9 @@ export const routes = named({
       '/api/auth/sign-up',
       { status: 201 },
     ),
-    signIn: route<{ body: SignInInput; response: Session }>('POST', '/api/auth/sign-in'),
+    signIn: route<{ body: SignInInput; response: c.SignInResult }>('POST', '/api/auth/sign-in'),
+    /** The code step after `signIn` answered `mfaRequired` (docs/decisions/042). */
+    signInMfa: route<{ body: c.SignInMfaInput; response: Session }>('POST', '/api/auth/sign-in/mfa'),
     refresh: route<{ response: Session }>('POST', '/api/auth/refresh'),
     signOut: route<{ response: Ok }>('POST', '/api/auth/sign-out'),
     verifyEmail: route<{ body: TokenInput; response: Ok }>('POST', '/api/auth/verify-email'),
@@ -231,16 +236,76 @@ export const routes = named({
   events: {
     stream: route<{ events: LiveEvent }>('GET', '/events', { hide: true, kind: 'events' }),
   },
+  mfa: {
+    status: route<{ response: c.MfaStatus }>('GET', '/api/me/mfa'),
+    startSetup: route<{ body: c.StartMfaSetupInput; response: c.MfaSetup }>('POST', '/api/me/mfa/setup'),
+    confirmSetup: route<{ body: c.MfaCodeInput; response: c.MfaRecoveryCodes }>(
+      'POST',
+      '/api/me/mfa/confirm',
+    ),
+    regenerateRecoveryCodes: route<{ body: c.MfaCodeInput; response: c.MfaRecoveryCodes }>(
+      'POST',
+      '/api/me/mfa/recovery-codes',
+    ),
+    disable: route<{ body: c.DisableMfaInput; response: c.MfaStatus }>('POST', '/api/me/mfa/disable'),
+  },
   profile: {
     get: route<{ response: User }>('GET', '/api/me'),
     update: route<{ body: UpdateProfileInput; response: User }>('PATCH', '/api/me'),
+    /** One image file (multipart); stored as a 256×256 WebP, the old one removed. */
+    uploadAvatar: route<{ response: User }>('PUT', '/api/me/avatar', { multipart: true }),
+    removeAvatar: route<{ response: User }>('DELETE', '/api/me/avatar'),
+    /** The avatar's WebP, without a session (an img tag sends none): the key is random. */
+    avatarFile: route<{ params: { key: string } }>('GET', '/api/avatars/:key', { kind: 'file' }),
   },
   settings: {
     get: route<{ response: UserSettings }>('GET', '/api/settings'),
     update: route<{ body: UpdateUserSettingsInput; response: UserSettings }>('PATCH', '/api/settings'),
   },
+  /** Settings → Notifications (issue 23): browser push and the Telegram chat urgent tasks go to. */
+  notifications: {
+    status: route<{ response: c.NotificationStatus }>('GET', '/api/notifications'),
+    pushKey: route<{ response: c.PushKey }>('GET', '/api/notifications/push/key'),
+    subscribePush: route<{ body: c.PushSubscriptionInput; response: Ok }>(
+      'POST',
+      '/api/notifications/push/subscriptions',
+    ),
+    unsubscribePush: route<{ body: c.PushEndpointInput; response: Ok }>(
+      'DELETE',
+      '/api/notifications/push/subscriptions',
+    ),
+    testPush: route<{ response: c.PushTestResult }>('POST', '/api/notifications/push/test'),
+    linkTelegram: route<{ response: c.TelegramLink }>('POST', '/api/notifications/telegram/link'),
+    unlinkTelegram: route<{ response: Ok }>('DELETE', '/api/notifications/telegram/link'),
+  },
   subscription: {
     get: route<{ response: Subscription }>('GET', '/api/subscription'),
+  },
+  /** Stripe billing (issue 23); answers billing_unavailable when the server takes no payments. */
+  billing: {
+    plans: route<{ response: c.BillingPlans }>('GET', '/api/billing/plans'),
+    /** Stripe Checkout for a new plan, or the Customer Portal's confirmation of a plan change. */
+    checkout: route<{ body: c.CheckoutInput; response: c.BillingRedirect }>('POST', '/api/billing/checkout'),
+    portal: route<{ response: c.BillingRedirect }>('POST', '/api/billing/portal'),
+    /** Stripe's event deliveries: no session, the Stripe-Signature header is the authority. */
+    webhook: route('POST', '/webhooks/stripe', { hide: true }),
+  },
+  /** The self-hosted instance (issue 23): `info` is public; the rest is for its owner only. */
+  instance: {
+    info: route<{ response: c.InstanceInfo }>('GET', '/api/instance'),
+    users: route<{ response: c.InstanceUsers }>('GET', '/api/instance/users'),
+    setUserQuota: route<{ params: { id: string }; body: c.SetUserQuotaInput; response: c.InstanceUsers }>(
+      'PUT',
+      '/api/instance/users/:id/quota',
+    ),
+    setDefaultQuota: route<{ body: c.SetDefaultQuotaInput; response: c.InstanceUsers }>(
+      'PUT',
+      '/api/instance/default-quota',
+    ),
+    verifyUser: route<{ params: { id: string }; response: c.InstanceUsers }>(
+      'POST',
+      '/api/instance/users/:id/verify',
+    ),
   },
   shell: {
     summary: route<{ response: NavSummary }>('GET', '/api/shell/summary'),

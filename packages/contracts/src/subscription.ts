@@ -90,3 +90,5 @@ export const setUserQuotaInputSchema = z.strictObject({ tokenQuota: tokenQuotaSc
 export type SetUserQuotaInput = z.infer<typeof setUserQuotaInputSchema>;
 export const setDefaultQuotaInputSchema = z.strictObject({ defaultTokenQuota: tokenQuotaSchema });
 export type SetDefaultQuotaInput = z.infer<typeof setDefaultQuotaInputSchema>;
+
+export const instanceUserIdParamsSchema = z.object({ id: z.uuid() });

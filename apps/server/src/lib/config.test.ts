@@ -145,3 +145,87 @@ describe('process role and job settings', () => {
     expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
   });
 });
+
+describe('Stripe billing configuration', () => {
+  const pro = {
+    id: 'pro',
+    name: 'Pro',
+    tokenQuota: 5_000_000,
+    monthlyPriceId: 'price_pro_m',
+    yearlyPriceId: 'price_pro_y',
+  };
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_not-a-real-key',
+    STRIPE_WEBHOOK_SECRET: 'whsec_not-a-real-secret',
+    STRIPE_PLANS: JSON.stringify([pro]),
+  };
+  const failureOf = (env: NodeJS.ProcessEnv): string => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('is off without STRIPE_SECRET_KEY: every account is self-hosted', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+  });
+
+  it('reads the key, the webhook secret and the plans, against api.stripe.com unless told', () => {
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_test_not-a-real-key',
+      webhookSecret: 'whsec_not-a-real-secret',
+      apiUrl: 'https://api.stripe.com',
+      plans: [pro],
+    });
+    const monthlyOnly = { id: 'team', name: 'Team', tokenQuota: 20_000_000, monthlyPriceId: 'price_team' };
+    expect(
+      loadConfig({
+        ...stripe,
+        STRIPE_PLANS: JSON.stringify([monthlyOnly]),
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }).stripe,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:12111', plans: [{ ...monthlyOnly, yearlyPriceId: null }] });
+  });
+
+  it('refuses to start with the key but no webhook secret or plans, or with settings but no key', () => {
+    expect(failureOf({ ...stripe, STRIPE_WEBHOOK_SECRET: '' })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(failureOf({ ...stripe, STRIPE_PLANS: undefined })).toMatch(
+      /STRIPE_PLANS: required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(failureOf({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PLANS: '[]' })).toBe(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET, STRIPE_PLANS is set',
+    );
+  });
+
+  it('says which plan and which field of STRIPE_PLANS is wrong, never echoing a secret', () => {
+    const plans = (value: unknown) => failureOf({ ...stripe, STRIPE_PLANS: JSON.stringify(value) });
+    expect(failureOf({ ...stripe, STRIPE_PLANS: '[{"id": "pro",' })).toMatch(
+      /STRIPE_PLANS: is not valid JSON/,
+    );
+    expect(plans({ id: 'pro' })).toMatch(/STRIPE_PLANS: must be a JSON array of plans/);
+    expect(plans([])).toMatch(/STRIPE_PLANS: must name at least one plan/);
+    expect(plans([pro, { ...pro, tokenQuota: -1, id: 'max' }])).toMatch(
+      /STRIPE_PLANS\[1\]\.tokenQuota: must not be negative/,
+    );
+    expect(plans([{ ...pro, tokenQuota: 1.5 }])).toMatch(
+      /STRIPE_PLANS\[0\]\.tokenQuota: must be a whole number/,
+    );
+    expect(plans([{ ...pro, id: 'Pro Plan' }])).toMatch(/STRIPE_PLANS\[0\]\.id: must be 1 to 40 lower-case/);
+    expect(plans([{ ...pro, monthlyPriceId: undefined }])).toMatch(/STRIPE_PLANS\[0\]\.monthlyPriceId/);
+    expect(plans([{ ...pro, monthlyPriceId: 'price pro' }])).toMatch(
+      /STRIPE_PLANS\[0\]\.monthlyPriceId: must be a Stripe id/,
+    );
+    expect(plans([{ ...pro, price: 29 }])).toMatch(/STRIPE_PLANS\[0\]: Unrecognized key: "price"/);
+    expect(plans([pro, { ...pro, name: 'Pro again' }])).toMatch(/STRIPE_PLANS: plan ids must differ/);
+    expect(plans([pro, { ...pro, id: 'pro2' }])).toMatch(/STRIPE_PLANS: each price id may appear once only/);
+    expect(failureOf({ ...stripe, STRIPE_API_URL: 'ftp://stripe' })).toMatch(
+      /STRIPE_API_URL must be an http or https/,
+    );
+    expect(plans([])).not.toContain('sk_test_not-a-real-key');
+    expect(plans([])).not.toContain('whsec_not-a-real-secret');
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_TOKEN_QUOTA } from '@doppel/contracts';
 import { z } from 'zod';
 import type { RetryPolicy } from './retrying-fetch';
 import { serverPackageDir } from './server-package';
@@ -103,6 +104,16 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Stripe billing (issue 23): without the secret key the instance is self-hosted only. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the webhook endpoint (whsec_…), which every delivery is checked with. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe API is; tests point it at a fake on 127.0.0.1. */
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'STRIPE_API_URL must be an http or https address')
+    .optional(),
+  /** The plans on offer, a JSON array (README.md); prices' amounts come from Stripe itself. */
+  STRIPE_PLANS: z.string().optional(),
 });
 
 /** The Graph API base with its version: the one in the URL's path when it has one, else `version`. */
@@ -128,6 +139,21 @@ export interface MessengerApiUrls {
 /** This server's Stripe account (issue 23). */
 export interface StripeConfig {
   secretKey: string;
+  webhookSecret: string;
+  /** The API's base URL: https://api.stripe.com unless STRIPE_API_URL says otherwise. */
+  apiUrl: string;
+  plans: StripePlanConfig[];
+}
+
+/** One plan of STRIPE_PLANS: Stripe prices for each period; its quota is ours to grant. */
+export interface StripePlanConfig {
+  id: string;
+  name: string;
+  /** Tokens a month while the plan is paid for. */
+  tokenQuota: number;
+  monthlyPriceId: string;
+  /** The annual option (typically discounted); null when the plan is sold monthly only. */
+  yearlyPriceId: string | null;
 }
 
 /** An OAuth app's client credentials. */
@@ -327,7 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     objectStorage,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : null,
+    stripe: stripeConfig(e),
     role: e.ROLE,
     jobLeaseMs: e.JOB_LEASE_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
@@ -367,5 +393,80 @@ function objectStorageConfig(e: z.infer<typeof envSchema>): ObjectStorageConfig 
     // Servers of our own (MinIO) seldom have a wildcard DNS name per bucket; AWS wants the bucket in the host.
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
     prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+  };
+}
+
+const STRIPE_SETTINGS = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PLANS'] as const;
+
+/** A Stripe object id: letters, digits and underscores (price_1Q…). */
+const stripeId = z.string().regex(/^\w{1,255}$/, 'must be a Stripe id such as price_1QxYz…');
+
+const stripePlansSchema = z
+  .array(
+    z.strictObject({
+      id: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'must be 1 to 40 lower-case letters, digits, _ and -'),
+      name: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
+      tokenQuota: z
+        .number({ error: 'must be a whole number of tokens' })
+        .int('must be a whole number of tokens')
+        .min(0, 'must not be negative')
+        .max(MAX_TOKEN_QUOTA, `must be at most ${MAX_TOKEN_QUOTA}`),
+      monthlyPriceId: stripeId,
+      yearlyPriceId: stripeId.optional(),
+    }),
+    { error: 'must be a JSON array of plans' },
+  )
+  .min(1, 'must name at least one plan')
+  .superRefine((plans, issues) => {
+    const ids = plans.map((plan) => plan.id);
+    const prices = plans.flatMap((plan) => [plan.monthlyPriceId, plan.yearlyPriceId ?? []].flat());
+    if (new Set(ids).size !== ids.length)
+      issues.addIssue({ code: 'custom', message: 'plan ids must differ' });
+    // A subscription's price says which plan it is, so no price may stand for two.
+    if (new Set(prices).size !== prices.length)
+      issues.addIssue({ code: 'custom', message: 'each price id may appear once only' });
+  });
+
+/**
+ * STRIPE_SECRET_KEY turns billing on and then needs the webhook secret (unverified events would
+ * let anyone grant themselves a plan) and the plans; the other STRIPE_* mean nothing without it.
+ * Errors name the setting and the plan's place, never a secret.
+ */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) {
+    const stray = STRIPE_SETTINGS.filter((name) => e[name] !== undefined);
+    if (stray.length === 0) return null;
+    throw new ConfigError(
+      `Invalid configuration:\n  STRIPE_SECRET_KEY: required when ${stray.join(', ')} is set`,
+    );
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+    );
+  }
+  if (!e.STRIPE_PLANS) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PLANS: required when STRIPE_SECRET_KEY is set');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(e.STRIPE_PLANS);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PLANS: is not valid JSON');
+  }
+  const plans = stripePlansSchema.safeParse(json);
+  if (!plans.success) {
+    const where = (path: PropertyKey[]) =>
+      path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+    const problems = plans.error.issues.map((issue) => `STRIPE_PLANS${where(issue.path)}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+    plans: plans.data.map((plan) => ({ ...plan, yearlyPriceId: plan.yearlyPriceId ?? null })),
   };
 }

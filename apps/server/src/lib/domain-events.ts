@@ -69,6 +69,11 @@ export interface DomainEventShapes {
    * removed: the knowledge base's vectors are made again, or dropped.
    */
   'search-model.changed': { at: string };
+  /**
+   * Someone started the user's Telegram bot with a deep-link payload (`/start <payload>`): a
+   * command to the bot, not a contact's message. Notifications links the chat whose code it is.
+   */
+  'telegram.started': { connectionId: string; chatId: string; payload: string; at: string };
 }
 
 export type DomainEventType = keyof DomainEventShapes;

@@ -65,6 +65,7 @@ const SAME_AS_ENGLISH = new Set([
   'de settings:profile.status', // "Status" is German
   'es common:toast.errorTitle', // "Error" is Spanish
   'es settings:subscription.plan', // "Plan" is Spanish
+  'fr settings:tabs.notifications', // "Notifications" is French
   'es settings:subscription.tokenQuotaValue', // "tokens" is the Spanish term
   'fr agent:input.label', // "Message" is French
   'de agent:status.online', // "Online" and "Offline" are German

@@ -10,8 +10,12 @@ import {
 } from '@doppel/contracts';
 import { ApiError, apiErrorFromResponse, isAbortError, networkError } from './api-error';
 
-/** Auth events (multi-factor is not part of this product). */
-export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED';
+/**
+ * Auth events. MFA_VERIFIED ("multi-factor verified") follows SIGNED_IN when the sign-in went
+ * through the authenticator-code step (docs/decisions/042); other tabs hear SIGNED_IN only.
+ */
+export type AuthEvent =
+  'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED' | 'MFA_VERIFIED';
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface SessionState {
@@ -159,7 +163,7 @@ export class SessionManager {
     return () => this.stateListeners.delete(listener);
   };
 
-  /** Listen to auth events (signed in, signed out, token refreshed, password recovery, user updated). */
+  /** Listen to auth events (sign-in, MFA verified, sign-out, refresh, recovery, user updated). */
   onAuthStateChange(listener: AuthEventListener): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
@@ -197,10 +201,21 @@ export class SessionManager {
     return this.inflight;
   }
 
-  /** Makes `obtain` (sign-in, demo entry) exclusive with other tabs' refreshes and adopts its session. */
-  async signIn(obtain: () => Promise<Session>): Promise<Session> {
-    const session = await this.withLock(obtain, this.lockTimeoutMs);
-    this.adopt(session);
+  /**
+   * Makes `obtain` (sign-in, demo entry) exclusive with other tabs' refreshes and adopts its
+   * session. A sign-in that stops short of one (the code step of MFA) answers something else,
+   * which is returned as it is.
+   */
+  async signIn<T extends object = never>(obtain: () => Promise<Session | T>): Promise<Session | T> {
+    const answer = await this.withLock(obtain, this.lockTimeoutMs);
+    if (isSession(answer)) this.adopt(answer);
+    return answer;
+  }
+
+  /** The code step of a sign-in with MFA: adopts its session, then tells listeners MFA_VERIFIED. */
+  async verifyMfa(obtain: () => Promise<Session>): Promise<Session> {
+    const session = await this.signIn(obtain);
+    this.emit('MFA_VERIFIED', session);
     return session;
   }
 

@@ -232,6 +232,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     pendingEmail: null,
     isDemo: false,
     demoExpiresAt: null,
+    mfaEnabled: false,
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
     ...overrides,

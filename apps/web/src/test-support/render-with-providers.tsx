@@ -1,5 +1,5 @@
 import { fakeRoute, OK_REPLY } from '@/test-support/fake-api';
-import { routes as apiRoutes, type UserSettings } from '@doppel/contracts';
+import { routes as apiRoutes, type Subscription, type UserSettings } from '@doppel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +43,27 @@ export function signedInRoutes(session = makeSession()): ServerRoutes {
     ...fakeRoute(apiRoutes.settings.get, { body: sampleSettings() }),
     ...fakeRoute(apiRoutes.profile.get, { body: session.user }),
     ...fakeRoute(apiRoutes.auth.signOut, OK_REPLY),
+  };
+}
+
+/** A user on this server's self-hosted plan: no price, no billing date, the instance's quota. */
+export function selfHostedSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    kind: 'self_hosted',
+    planName: 'Self-hosted',
+    priceCents: null,
+    currency: null,
+    billingPeriod: null,
+    annualDiscountPercent: null,
+    tokenQuota: 1_000_000,
+    status: 'active',
+    nextBillingDate: null,
+    paymentMethod: null,
+    cancelAtPeriodEnd: false,
+    isSample: false,
+    billingEnabled: false,
+    isInstanceOwner: false,
+    ...overrides,
   };
 }
 

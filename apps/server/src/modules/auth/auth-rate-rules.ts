@@ -1,5 +1,7 @@
+import { eq, rateLimitCounters } from '@doppel/db';
+import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
+import { countRateLimits, enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 
 export type AuthAction = 'sign-up' | 'reset' | 'refresh' | 'demo';
 
@@ -47,4 +49,58 @@ export async function limitSignInAttempt(
         { key: `sign-in:email:${email}`, limit: perEmail * ACCOUNT_ALLOWANCE_FACTOR, windowSeconds },
       ];
   await enforceRateLimits(ctx.db, rules, ctx.clock.now());
+}
+
+/** Wrong codes (or passwords, in the MFA settings) one account may take before it waits. */
+export const MFA_WRONG_PROOFS_PER_ACCOUNT = 5;
+const MFA_WINDOW_SECONDS = 15 * 60;
+/**
+ * Attempts of any outcome per account: the wrong-proof count is read before a code is checked
+ * and written after, so this bounds what a burst of parallel guesses could slip past it.
+ */
+const MFA_ATTEMPTS_PER_ACCOUNT = 4 * MFA_WRONG_PROOFS_PER_ACCOUNT;
+
+const wrongProofsRule = (userId: string): RateRule => ({
+  key: `mfa:wrong:${userId}`,
+  limit: MFA_WRONG_PROOFS_PER_ACCOUNT,
+  windowSeconds: MFA_WINDOW_SECONDS,
+});
+
+/**
+ * Before a second factor (or the password of the MFA settings) is checked: refuses with
+ * `rate_limited` once the account had five wrong ones in 15 minutes, or the address too many
+ * attempts. Only wrong ones count against the owner, so signing in every day never locks out;
+ * a guesser needs the password first to get this far at sign-in.
+ */
+export async function limitMfaAttempt(
+  ctx: AppContext,
+  client: { userId: string; ip: string },
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { perIp, windowSeconds } = ctx.config.authRateLimit;
+  await enforceRateLimits(
+    ctx.db,
+    [
+      {
+        key: `mfa:attempt:${client.userId}`,
+        limit: MFA_ATTEMPTS_PER_ACCOUNT,
+        windowSeconds: MFA_WINDOW_SECONDS,
+      },
+      { key: `mfa:ip:${client.ip}`, limit: perIp, windowSeconds },
+    ],
+    now,
+  );
+  const rule = wrongProofsRule(client.userId);
+  const [wrong] = await ctx.db
+    .select({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, rule.key));
+  if (!wrong || wrong.hits < rule.limit) return;
+  const waitMs = wrong.windowStartedAt.getTime() + rule.windowSeconds * 1000 - now.getTime();
+  if (waitMs > 0) throw new AppError('rate_limited', undefined, { retryAfter: Math.ceil(waitMs / 1000) });
+}
+
+/** Counts a wrong code, recovery code or password against the account (limitMfaAttempt). */
+export async function countWrongMfaProof(ctx: AppContext, userId: string): Promise<void> {
+  await countRateLimits(ctx.db, [wrongProofsRule(userId)], ctx.clock.now());
 }

@@ -56,7 +56,7 @@ describe('sign-up', () => {
       password: 'secret1',
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ verificationSent: true });
+    expect(created.json()).toEqual({ verificationSent: true, verified: false });
     await expect(emailedToken(doppel, email, 'verify_email')).resolves.toMatch(/^[\w-]{40,}$/);
   });
 
@@ -101,7 +101,11 @@ describe('sign-up with an address that already has an account', () => {
     });
     const taken = await post('/api/auth/sign-up', { fullName: 'Eve', email, password: 'eve-pass' });
     expect(visible(taken)).toEqual(visible(fresh));
-    expect(visible(taken)).toMatchObject({ status: 201, body: { verificationSent: true }, cookies: [] });
+    expect(visible(taken)).toMatchObject({
+      status: 201,
+      body: { verificationSent: true, verified: false },
+      cookies: [],
+    });
 
     const note = await latestEmail(doppel, email);
     expect(note).toMatchObject({
@@ -129,7 +133,7 @@ describe('sign-up with an address that already has an account', () => {
     await post('/api/auth/sign-up', { fullName: 'First', email, password: 'first-pass' });
     const again = await post('/api/auth/sign-up', { fullName: 'Second', email, password: 'second-pass' });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual({ verificationSent: true });
+    expect(again.json()).toEqual({ verificationSent: true, verified: false });
     expect((await latestEmail(doppel, email))?.kind).toBe('account_exists');
 
     // Whoever signed up second did not get their password onto the account.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 import { routeTable } from '../../lib/typed-routes';
@@ -14,8 +14,10 @@ import { createSameOriginHook } from '../../plugins/same-origin';
 import { languageFromHeader } from '../../lib/request-language';
 import { limitAuthAttempt } from './auth-rate-rules';
 import { KNOWN_DEVICE_COOKIE, setKnownDeviceCookie } from './known-device';
+import { MFA_DEVICE_COOKIE, setMfaDeviceCookie } from './mfa-device';
+import { signInWithMfa } from './mfa-sign-in';
 import { endSession, rotateSession } from './sessions';
-import { signIn } from './sign-in';
+import { signIn, type SignedIn, type SignInCookies } from './sign-in';
 import { signUp } from './sign-up';
 import { resendVerification, verifyEmail } from './verify-email';
 import { requestPasswordReset, resetPassword } from './reset-password';
@@ -34,11 +36,26 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return reply.code(201).send(await signUp(ctx, { ...request.body, language }, clientInfo(request)));
   });
 
-  on('auth.signIn', async (request, reply) => {
-    const issued = await signIn(ctx, request.body, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
+  const signInCookies = (request: FastifyRequest): SignInCookies => ({
+    knownDevice: request.cookies[KNOWN_DEVICE_COOKIE],
+    mfaDevice: request.cookies[MFA_DEVICE_COOKIE],
+  });
+  const startSignedIn = (reply: FastifyReply, issued: SignedIn) => {
     setRefreshCookie(reply, ctx, issued.refreshToken, REFRESH_TOKEN_TTL_SECONDS);
     setKnownDeviceCookie(reply, ctx, issued.knownDeviceCookie);
     return issued.session;
+  };
+
+  on('auth.signIn', async (request, reply) => {
+    const outcome = await signIn(ctx, request.body, clientInfo(request), signInCookies(request));
+    // With MFA on, the password step ends in the code step's challenge and no session yet.
+    return 'mfaRequired' in outcome ? outcome : startSignedIn(reply, outcome);
+  });
+
+  on('auth.signInMfa', async (request, reply) => {
+    const issued = await signInWithMfa(ctx, request.body, clientInfo(request), signInCookies(request));
+    if (issued.mfaDeviceCookie) setMfaDeviceCookie(reply, ctx, issued.mfaDeviceCookie);
+    return startSignedIn(reply, issued);
   });
 
   on('auth.refresh', async (request, reply) => {

@@ -1,8 +1,9 @@
-import { signUpInputSchema, type SignUpInput } from '@doppel/contracts';
+import { signUpInputSchema, type SignUpInput, type SignUpResult } from '@doppel/contracts';
 import { eq, sql, users } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { sendAccountEmail } from './account-emails';
 import { limitAuthAttempt } from './auth-rate-rules';
+import { markEmailVerified } from './account-records';
 import { createAccount } from './create-account';
 import { issueEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
@@ -17,12 +18,13 @@ export async function signUp(
   ctx: AppContext,
   input: SignUpInput,
   client: { ip: string },
-): Promise<{ verificationSent: true }> {
+): Promise<SignUpResult> {
   const { fullName, email, password, language } = signUpInputSchema.parse(input);
   await limitAuthAttempt(ctx, 'sign-up', { ip: client.ip, email });
   // Hashed even when the address is taken, so both answers take as long.
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
+  let readyWithoutEmail = false;
   await ctx.db.transaction(async (tx) => {
     // Two sign-ups of one new address wait for each other instead of racing to the unique index.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-up:${email}`}))`);
@@ -42,7 +44,7 @@ export async function signUp(
       });
       return;
     }
-    const userId = await createAccount(tx, {
+    const { userId, isInstanceOwner } = await createAccount(tx, {
       email,
       fullName,
       passwordHash,
@@ -52,8 +54,18 @@ export async function signUp(
       paymentMethod: null,
       now,
     });
+    // A fresh install without SMTP cannot email its first user a link: the instance's first
+    // account, its owner, is ready at once (issue 23). Later accounts still verify by link; the
+    // owner can verify them from the Users list.
+    if (isInstanceOwner && !ctx.config.smtpUrl) {
+      await markEmailVerified(tx, userId, now);
+      readyWithoutEmail = true;
+      return;
+    }
     const token = await issueEmailToken(tx, { userId, purpose: 'verify_email', now });
     await sendAccountEmail(ctx, tx, { userId, purpose: 'verify_email', token });
   });
-  return { verificationSent: true };
+  return readyWithoutEmail
+    ? { verificationSent: false, verified: true }
+    : { verificationSent: true, verified: false };
 }

@@ -29,6 +29,7 @@ export async function loadUserView(db: DbOrTx, userId: string, now: Date): Promi
     pendingEmail: pending?.newEmail ?? null,
     isDemo: row.isDemo,
     demoExpiresAt: row.demoExpiresAt?.toISOString() ?? null,
+    mfaEnabled: row.mfaEnabledAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

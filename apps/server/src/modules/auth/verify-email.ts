@@ -1,5 +1,6 @@
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@doppel/contracts';
-import { and, eq, isNull, sql, users } from '@doppel/db';
+import { and, eq, isNull, users } from '@doppel/db';
+import { markEmailVerified } from './account-records';
 import type { AppContext } from '../../lib/context';
 import { sendAccountEmail } from './account-emails';
 import { limitAuthAttempt } from './auth-rate-rules';
@@ -9,13 +10,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const { userId } = await consumeEmailToken(tx, 'verify_email', token, now);
-    await tx
-      .update(users)
-      .set({
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
+    await markEmailVerified(tx, userId, now);
   });
 }
 

@@ -21,7 +21,7 @@ export async function startDemo(
   await limitAuthAttempt(ctx, 'demo', { ip: client.ip });
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
-    const id = await createAccount(tx, {
+    const { userId: id } = await createAccount(tx, {
       email: `demo-${randomUUID()}@${DEMO_EMAIL_DOMAIN}`,
       fullName: null,
       passwordHash: null,

@@ -76,8 +76,23 @@ export async function acceptInboundMessages(
 export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePayload): Promise<void> {
   const { userId, platform, message } = payload;
   const sentAt = new Date(message.sentAt);
-  const language = detectLanguage(message.text);
   const actor = { userId };
+  const started = platform === 'telegram' ? botStartPayload(message.text) : null;
+  if (started !== null) {
+    // A deep link's `/start <code>` is a command to the user's own bot (linking their chat for
+    // notifications), not a contact writing: it becomes no contact, history or reply task.
+    await ctx.domainEvents.transaction((tx) =>
+      ctx.domainEvents.publish(tx, actor, {
+        type: 'telegram.started',
+        connectionId: payload.connectionId,
+        chatId: message.handle,
+        payload: started,
+        at: sentAt.toISOString(),
+      }),
+    );
+    return;
+  }
+  const language = detectLanguage(message.text);
   await ctx.domainEvents.transaction(async (tx) => {
     const contact = await findOrCreateContact(tx, actor, {
       match: { source: platform, handle: message.handle },
@@ -109,6 +124,11 @@ export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePay
       at: sentAt.toISOString(),
     });
   });
+}
+
+/** The payload of a Telegram deep link's `/start <payload>` (at most 64 characters), else null. */
+function botStartPayload(text: string): string | null {
+  return /^\/start(?:@\w+)?[ \t]+([A-Za-z0-9_-]{1,64})\s*$/.exec(text)?.[1] ?? null;
 }
 
 export function receiveMessageJob(ctx: AppContext): JobHandler<ReceiveMessagePayload> {

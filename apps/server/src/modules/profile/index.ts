@@ -1,1 +1,2 @@
+export { avatarFileRoutes } from './avatar.routes';
 export { profileRoutes } from './profile.routes';

@@ -104,23 +104,28 @@ describe('user settings', () => {
     expect(reread.json()).toMatchObject({ language: 'en', aiPreferences: { temperature: 0.7 } });
   });
 
-  it('shows each account its own plan: Pro Plan, $29 a month, 20% annual discount, 1,000,000 tokens', async () => {
+  it('shows each account the honest self-hosted plan: no price, no billing date, 1,000,000 tokens', async () => {
     const user = await signedInUser(doppel);
     const plan = await doppel.app.inject({
       method: 'GET',
       url: '/api/subscription',
       headers: authed(user.accessToken),
     });
-    expect(plan.json()).toMatchObject({
-      planName: 'Pro Plan',
-      priceCents: 2900,
-      currency: 'USD',
-      billingPeriod: 'monthly',
-      annualDiscountPercent: 20,
+    expect(plan.json()).toEqual({
+      kind: 'self_hosted',
+      planName: 'Self-hosted',
+      priceCents: null,
+      currency: null,
+      billingPeriod: null,
+      annualDiscountPercent: null,
       tokenQuota: 1_000_000,
       status: 'active',
+      nextBillingDate: null,
       paymentMethod: null,
+      cancelAtPeriodEnd: false,
       isSample: false,
+      billingEnabled: false,
+      isInstanceOwner: false,
     });
   });
 

@@ -1,4 +1,5 @@
 export { subscriptionRoutes } from './subscription.routes';
+export { billingRoutes, stripeWebhookRoutes } from './billing.routes';
 export {
   instanceDefaultQuota,
   selfHostedQuotaOf,

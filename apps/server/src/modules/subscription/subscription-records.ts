@@ -104,7 +104,10 @@ export async function setDefaultQuota(db: DbOrTx, tokenQuota: number, now: Date)
   await db
     .insert(instanceSettings)
     .values({ id: true, defaultTokenQuota: tokenQuota, updatedAt: now })
-    .onConflictDoUpdate({ target: instanceSettings.id, set: { defaultTokenQuota: tokenQuota, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: instanceSettings.id,
+      set: { defaultTokenQuota: tokenQuota, updatedAt: now },
+    });
   await db
     .update(subscriptions)
     .set({ tokenQuota, updatedAt: now })

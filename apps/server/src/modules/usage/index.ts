@@ -1,2 +1,2 @@
-export { assertTokenQuotaLeft, getTokenUsage, recordTokenUsage } from './token-usage';
+export { assertTokenQuotaLeft, getTokenUsage, quotaPeriodStart, recordTokenUsage } from './token-usage';
 export { usageRoutes } from './usage.routes';

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PastDueBanner } from '@/features/settings/components/past-due-banner';
 import { DemoBanner } from '@/features/shell/components/demo-banner';
 import { Sidebar } from '@/features/shell/components/sidebar';
 import { PageFallback } from './page-fallback';
@@ -21,6 +22,7 @@ export function DesktopLayout() {
       <Sidebar onOpenSettings={settings.open} onSettingsIntent={settings.preload} />
       <div className="flex min-h-dvh flex-col pl-64">
         <DemoBanner />
+        <PastDueBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
           <Suspense fallback={<PageFallback />}>
             <Outlet />

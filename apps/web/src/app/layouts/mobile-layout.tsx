@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { BottomNav } from '@/features/shell/components/bottom-nav';
+import { PastDueBanner } from '@/features/settings/components/past-due-banner';
 import { DemoBanner } from '@/features/shell/components/demo-banner';
 import { MobileHeader } from '@/features/shell/components/mobile-header';
 import { PageFallback } from './page-fallback';
@@ -13,6 +14,7 @@ export function MobileLayout() {
     <div className="flex min-h-dvh flex-col">
       <MobileHeader onOpenSettings={settings.open} onSettingsIntent={settings.preload} />
       <DemoBanner />
+      <PastDueBanner />
       <main
         id="main-content"
         tabIndex={-1}

@@ -1,21 +1,30 @@
 import {
   type ForgotPasswordInput,
+  type InstanceInfo,
   type ResetPasswordInput,
   routes,
   type Session,
   type SignInInput,
+  type SignInMfaInput,
+  type SignInResult,
   type SignUpInput,
+  type SignUpResult,
 } from '@doppel/contracts';
 import type { ApiClient } from '@/lib/api-client';
 
 // The public auth endpoints. They carry no bearer: the server sets or reads the refresh cookie.
 const PUBLIC = { auth: false } as const;
 
-export function postSignIn(api: ApiClient, input: SignInInput): Promise<Session> {
+/** The session, or the code step's challenge when the account has MFA on. */
+export function postSignIn(api: ApiClient, input: SignInInput): Promise<SignInResult> {
   return api.call(routes.auth.signIn, { body: input, ...PUBLIC });
 }
 
-export function postSignUp(api: ApiClient, input: SignUpInput): Promise<{ verificationSent: boolean }> {
+export function postSignInMfa(api: ApiClient, input: SignInMfaInput): Promise<Session> {
+  return api.call(routes.auth.signInMfa, { body: input, ...PUBLIC });
+}
+
+export function postSignUp(api: ApiClient, input: SignUpInput): Promise<SignUpResult> {
   return api.call(routes.auth.signUp, { body: input, ...PUBLIC });
 }
 
@@ -41,4 +50,9 @@ export function postResetPassword(api: ApiClient, input: ResetPasswordInput): Pr
 
 export function postConfirmEmailChange(api: ApiClient, token: string): Promise<{ ok: true }> {
   return api.call(routes.auth.confirmEmailChange, { body: { token }, ...PUBLIC });
+}
+
+/** Whether this server can send email and already has an owner: what the sign-up screen promises. */
+export function getInstanceInfo(api: ApiClient): Promise<InstanceInfo> {
+  return api.call(routes.instance.info, { ...PUBLIC });
 }

@@ -1,4 +1,10 @@
-import type { ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '@doppel/contracts';
+import type {
+  ForgotPasswordInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignInMfaInput,
+  SignUpInput,
+} from '@doppel/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi, useSessionManager } from '@/lib/services';
 import {
@@ -7,17 +13,30 @@ import {
   postResendVerification,
   postResetPassword,
   postSignIn,
+  postSignInMfa,
   postSignUp,
   postStartDemo,
   postVerifyEmail,
 } from './auth-api';
 
-/** Signs in and adopts the session (this tab and the others). */
+/**
+ * The password step: adopts the session (this tab and the others), or answers the code step's
+ * challenge when the account has MFA on.
+ */
 export function useSignIn() {
   const api = useApi();
   const session = useSessionManager();
   return useMutation({
     mutationFn: (input: SignInInput) => session.signIn(() => postSignIn(api, input)),
+  });
+}
+
+/** The code step of a sign-in with MFA; the session manager then says MFA_VERIFIED. */
+export function useSignInMfa() {
+  const api = useApi();
+  const session = useSessionManager();
+  return useMutation({
+    mutationFn: (input: SignInMfaInput) => session.verifyMfa(() => postSignInMfa(api, input)),
   });
 }
 

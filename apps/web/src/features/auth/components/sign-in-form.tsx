@@ -1,4 +1,4 @@
-import { signInInputSchema, type SignInInput } from '@doppel/contracts';
+import { signInInputSchema, type MfaChallenge, type SignInInput } from '@doppel/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useSignIn } from '../api/use-auth-mutations';
+import { MfaStep } from './mfa-step';
 import { ResendVerificationNotice } from './resend-verification-notice';
 
 type SignInValues = z.output<typeof signInInputSchema>;
@@ -23,6 +24,8 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
   const { t } = useTranslation('auth');
   const signIn = useSignIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  /** Set when the password was right and the account asks for its second factor. */
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const { form, errorText, field, showServerErrors } = useZodForm<SignInInput, SignInValues>(
     signInInputSchema,
     {
@@ -34,8 +37,9 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
   const submit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     try {
-      await signIn.mutateAsync(values);
-      onSignedIn();
+      const answer = await signIn.mutateAsync(values);
+      if ('mfaRequired' in answer) setChallenge(answer);
+      else onSignedIn();
     } catch (error) {
       if (isApiError(error) && error.code === 'email_not_verified') setUnverifiedEmail(values.email);
       if (showServerErrors(error, ['email', 'password'])) return;
@@ -44,6 +48,10 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
   });
 
   const busy = form.formState.isSubmitting || signIn.isPending;
+
+  if (challenge) {
+    return <MfaStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />;
+  }
 
   return (
     <form

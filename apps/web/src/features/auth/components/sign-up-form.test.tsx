@@ -37,7 +37,7 @@ describe('sign-up form', () => {
 
   it('creates the account and asks to check the email', async () => {
     const { user, form, fake } = await openSignUp({
-      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true } }),
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true, verified: false } }),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');
@@ -52,6 +52,47 @@ describe('sign-up form', () => {
       email: 'ada@example.com',
       password: 'analytical',
     });
+  });
+
+  it('says before sign-up that this server cannot send email, and lets its first account in at once', async () => {
+    const { user, form } = await openSignUp({
+      ...fakeRoute(apiRoutes.instance.info, { body: { emailDelivery: false, hasOwner: false } }),
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: false, verified: true } }),
+    });
+    expect(
+      await form.findByText(
+        'This server cannot send email. The first account is ready at once, without a link, and owns the server.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await user.type(form.getByLabelText('Password'), 'analytical');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(
+        'Your account is ready. As the first account, you own this server: you can sign in now.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/check your email/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to sign in' })).toBeInTheDocument();
+  });
+
+  it('does not promise an email on a server without SMTP that already has an owner', async () => {
+    const { user, form } = await openSignUp({
+      ...fakeRoute(apiRoutes.instance.info, { body: { emailDelivery: false, hasOwner: true } }),
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true, verified: false } }),
+    });
+    expect(
+      await form.findByText(/This server cannot send email\. After you sign up, its owner verifies/),
+    ).toBeInTheDocument();
+    await user.type(form.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await user.type(form.getByLabelText('Password'), 'analytical');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(/Account created\. This server cannot send email: ask its owner/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/check your email/)).not.toBeInTheDocument();
   });
 
   it('shows the server’s field errors under the fields', async () => {
@@ -73,7 +114,7 @@ describe('sign-up form', () => {
   it('says what happens to an address that already has an account, and offers a password reset', async () => {
     // The server answers a registered address exactly like a new one, so the screen is the same.
     const { user, form } = await openSignUp({
-      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true } }),
+      ...fakeRoute(apiRoutes.auth.signUp, { status: 201, body: { verificationSent: true, verified: false } }),
     });
     await user.type(form.getByLabelText('Full name'), 'Ada');
     await user.type(form.getByLabelText('Email'), 'ada@example.com');

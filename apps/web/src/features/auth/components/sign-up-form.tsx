@@ -1,5 +1,12 @@
-import { PASSWORD_MIN_LENGTH, signUpInputSchema, type SignUpInput } from '@doppel/contracts';
-import { CircleCheck } from 'lucide-react';
+import {
+  PASSWORD_MIN_LENGTH,
+  signUpInputSchema,
+  type InstanceInfo,
+  type SignUpInput,
+  type SignUpResult,
+} from '@doppel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, MailX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,7 +15,9 @@ import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
+import { useApi } from '@/lib/services';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { getInstanceInfo } from '../api/auth-api';
 import { useResendVerification, useSignUp } from '../api/use-auth-mutations';
 
 type SignUpValues = z.output<typeof signUpInputSchema>;
@@ -22,7 +31,11 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
   const { t } = useTranslation('auth');
   const signUp = useSignUp();
   const resend = useResendVerification();
+  const api = useApi();
+  // Until it answers, the screen promises nothing either way about email.
+  const instance = useQuery({ queryKey: ['instance'], queryFn: () => getInstanceInfo(api) }).data;
   const [createdEmail, setCreatedEmail] = useState<string | null>(null);
+  const [result, setResult] = useState<SignUpResult | null>(null);
   const { form, errorText, field, showServerErrors } = useZodForm<SignUpInput, SignUpValues>(
     signUpInputSchema,
     {
@@ -33,7 +46,7 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync(values);
+      setResult(await signUp.mutateAsync(values));
       setCreatedEmail(values.email);
     } catch (error) {
       if (showServerErrors(error, ['fullName', 'email', 'password'])) return;
@@ -41,12 +54,25 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
     }
   });
 
-  if (createdEmail) {
+  if (createdEmail && result?.verified) {
     return (
       <div className="grid gap-4">
         <Notice variant="success" role="status">
           <CircleCheck aria-hidden="true" />
-          <p>{t('signUp.success')}</p>
+          <p>{t('signUp.readyAsOwner')}</p>
+        </Notice>
+        <Button onClick={() => onGoToSignIn(createdEmail)}>{t('signUp.goToSignIn')}</Button>
+      </div>
+    );
+  }
+
+  if (createdEmail) {
+    const emailDelivery = instance?.emailDelivery ?? true;
+    return (
+      <div className="grid gap-4">
+        <Notice variant="success" role="status">
+          <CircleCheck aria-hidden="true" />
+          <p>{emailDelivery ? t('signUp.success') : t('signUp.successWithoutEmail')}</p>
         </Notice>
         {/* The server answers a registered address exactly like a new one (and emails its owner),
             so this screen says what happens in both cases without telling which it was. */}
@@ -86,6 +112,7 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
       className="grid gap-4"
       aria-label={t('signUp.formLabel')}
     >
+      {instance && !instance.emailDelivery ? <NoEmailNotice instance={instance} /> : null}
       <FormField label={t('fields.fullName')} error={errorText('fullName')}>
         {(control) => (
           <Input
@@ -121,5 +148,16 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
         {busy ? t('signUp.submitting') : t('signUp.submit')}
       </Button>
     </form>
+  );
+}
+
+/** Said before sign-up on a server without SMTP, instead of promising an email. */
+function NoEmailNotice({ instance }: { instance: InstanceInfo }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Notice variant="info">
+      <MailX aria-hidden="true" />
+      <p>{instance.hasOwner ? t('signUp.noEmail') : t('signUp.noEmailFirstAccount')}</p>
+    </Notice>
   );
 }

@@ -6,20 +6,30 @@ import { settingsQueryKey } from '@/lib/settings-query';
 
 /**
  * The preferences the settings dialog edits: language ones, the theme, the AI defaults (main
- * model, temperature) and the touch budget.
+ * model, temperature), the touch budget and the notification channels.
  */
 export type SettingsPatch = Pick<
   UpdateUserSettingsInput,
-  'language' | 'responseLanguage' | 'autoTranslate' | 'theme' | 'aiPreferences' | 'touchesPerWeek'
+  | 'language'
+  | 'responseLanguage'
+  | 'autoTranslate'
+  | 'theme'
+  | 'aiPreferences'
+  | 'touchesPerWeek'
+  | 'notifications'
 >;
 
-/** The settings as they will be once the patch is saved (AI preferences are merged, not replaced). */
+/**
+ * The settings as they will be once the patch is saved (AI preferences and notification
+ * channels are merged, not replaced).
+ */
 function applyPatch(settings: UserSettings, patch: SettingsPatch): UserSettings {
-  const { aiPreferences, ...rest } = patch;
+  const { aiPreferences, notifications, ...rest } = patch;
   return {
     ...settings,
     ...rest,
     aiPreferences: aiPreferences ? { ...settings.aiPreferences, ...aiPreferences } : settings.aiPreferences,
+    notifications: notifications ? { ...settings.notifications, ...notifications } : settings.notifications,
   };
 }
 

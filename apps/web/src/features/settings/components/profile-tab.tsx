@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
 import { useMe } from '../api/get-me';
+import { AvatarField } from './avatar-field';
 import { ProfileEditForm } from './profile-edit-form';
 
 function formatDate(iso: string, language: string): string {
@@ -43,7 +44,7 @@ export function ProfileTab() {
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-4">
-        <Avatar name={user.name} large />
+        <Avatar name={user.name} src={user.avatarUrl} label={t('profile.avatar.photo')} large />
         <div className="grid min-w-48 flex-1">
           <h3 className="truncate text-lg font-semibold">{user.name}</h3>
           <p className="truncate text-sm text-muted-foreground">{user.email}</p>
@@ -55,6 +56,8 @@ export function ProfileTab() {
           </Button>
         )}
       </div>
+
+      <AvatarField user={user} />
 
       {user.pendingEmail ? (
         <Notice variant="info" role="status">

@@ -43,12 +43,17 @@ function formatDay(iso: string, locale: string): string {
 }
 
 /** The rows of a plan with a price: a paid Stripe plan, or a demo sandbox's sample. */
-function pricedRows(subscription: Subscription, t: ReturnType<typeof useTranslation<'settings'>>['t'], locale: string) {
+function pricedRows(
+  subscription: Subscription,
+  t: ReturnType<typeof useTranslation<'settings'>>['t'],
+  locale: string,
+) {
   const rows: Array<[string, ReactNode]> = [];
   if (subscription.priceCents !== null && subscription.currency) {
-    const price = new Intl.NumberFormat(locale, { style: 'currency', currency: subscription.currency }).format(
-      subscription.priceCents / 100,
-    );
+    const price = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: subscription.currency,
+    }).format(subscription.priceCents / 100);
     rows.push([
       t('subscription.price'),
       subscription.billingPeriod === 'yearly'
@@ -79,7 +84,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const rows: Array<[string, ReactNode]> = selfHosted ? [] : pricedRows(subscription, t, locale);
   rows.push([
     t('subscription.tokenQuota'),
-    t('subscription.tokenQuotaValue', { tokens: new Intl.NumberFormat(locale).format(subscription.tokenQuota) }),
+    t('subscription.tokenQuotaValue', {
+      tokens: new Intl.NumberFormat(locale).format(subscription.tokenQuota),
+    }),
   ]);
 
   return (

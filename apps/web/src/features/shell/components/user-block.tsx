@@ -29,7 +29,7 @@ export function UserBlock({ onOpenSettings, onIntent, variant = 'full' }: UserBl
   if (variant === 'compact') {
     return (
       <button {...buttonProps} className="inline-flex size-11 items-center justify-center rounded-full">
-        <Avatar name={user.name} />
+        <Avatar name={user.name} src={user.avatarUrl} />
       </button>
     );
   }
@@ -39,7 +39,7 @@ export function UserBlock({ onOpenSettings, onIntent, variant = 'full' }: UserBl
       {...buttonProps}
       className="flex w-full items-center gap-3 rounded-lg p-2 text-left transition-colors hover:bg-muted"
     >
-      <Avatar name={user.name} />
+      <Avatar name={user.name} src={user.avatarUrl} />
       <span className="grid min-w-0 flex-1">
         <span className="truncate text-sm font-medium">{user.name}</span>
         <span

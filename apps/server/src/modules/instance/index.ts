@@ -1,0 +1,1 @@
+export { instancePublicRoutes, instanceRoutes } from './instance.routes';

@@ -1,0 +1,109 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './client';
+
+/*
+ * Migration 0022 (issue 23) on an instance that existed before it: every real account's made-up
+ * "Pro Plan" at $29 becomes the self-hosted plan with the quota it had, a demo sandbox keeps its
+ * sample plan, and the oldest real account becomes the instance's owner.
+ */
+
+const BEFORE = '0022_accounts_plans_preferences';
+
+/** A copy of the migrations folder whose journal stops before `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'doppel-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(stop).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, stop);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+const client = new PGlite();
+const folders: string[] = [];
+afterAll(async () => {
+  await client.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('migration 0022 on an existing instance', () => {
+  it('turns made-up plans into the self-hosted plan and makes the oldest real account the owner', async () => {
+    const db = drizzle({ client });
+    const older = migrationsBefore(BEFORE);
+    folders.push(older);
+    await migrate(db, { migrationsFolder: older });
+
+    await client.exec(`
+      insert into users (id, email, created_at) values
+        ('00000000-0000-4000-8000-000000000001', 'first@example.com', '2025-01-01'),
+        ('00000000-0000-4000-8000-000000000002', 'second@example.com', '2025-02-01');
+      insert into users (id, email, is_demo, demo_expires_at, created_at) values
+        ('00000000-0000-4000-8000-000000000003', 'demo@demo.doppel', true, now() + interval '1 day', '2024-12-01');
+      insert into subscriptions (user_id, plan_name, price_cents, currency, billing_period,
+        annual_discount_percent, token_quota, status, next_billing_date, payment_method)
+      select id, 'Pro Plan', 2900, 'USD', 'monthly', 20,
+        case when email = 'second@example.com' then 250000 else 1000000 end,
+        'active', '2025-03-01', case when is_demo then 'Visa •••• 4242' end
+      from users;
+      insert into user_settings (user_id, notifications, ai_preferences)
+      select id, '{"email":true,"push":false,"telegram":false,"whatsapp":false}', '{}' from users;
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const plans = await client.query<Record<string, unknown>>(`
+      select u.email, s.kind, s.plan_name, s.price_cents, s.currency, s.next_billing_date::text as next_billing_date,
+        s.payment_method, s.token_quota, u.is_instance_owner
+      from subscriptions s join users u on u.id = s.user_id order by u.email`);
+    expect(plans.rows).toEqual([
+      {
+        email: 'demo@demo.doppel',
+        kind: 'sample',
+        plan_name: 'Pro Plan',
+        price_cents: 2900,
+        currency: 'USD',
+        next_billing_date: '2025-03-01',
+        payment_method: 'Visa •••• 4242',
+        token_quota: 1_000_000,
+        is_instance_owner: false,
+      },
+      {
+        email: 'first@example.com',
+        kind: 'self_hosted',
+        plan_name: 'Self-hosted',
+        price_cents: null,
+        currency: null,
+        next_billing_date: null,
+        payment_method: null,
+        token_quota: 1_000_000,
+        is_instance_owner: true,
+      },
+      {
+        email: 'second@example.com',
+        kind: 'self_hosted',
+        plan_name: 'Self-hosted',
+        price_cents: null,
+        currency: null,
+        next_billing_date: null,
+        payment_method: null,
+        token_quota: 250_000,
+        is_instance_owner: false,
+      },
+    ]);
+    const settings = await client.query<{ digest: string }>(
+      `select notifications->>'emailDigest' as digest from user_settings`,
+    );
+    expect(settings.rows.map((row) => row.digest)).toEqual(['daily', 'daily', 'daily']);
+    const instance = await client.query(`select default_token_quota from instance_settings`);
+    expect(instance.rows).toEqual([{ default_token_quota: 1_000_000 }]);
+  });
+});
