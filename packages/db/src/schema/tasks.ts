@@ -1,4 +1,5 @@
 import { taskPriorities, taskStatuses, taskTypes, type TaskContext } from '@doppel/contracts';
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { users } from './users';
@@ -30,5 +31,10 @@ export const tasks = pgTable(
     // straight off it instead of sorting every task of the user.
     index('tasks_user_status_created_idx').on(table.userId, table.status, table.createdAt, table.id),
     index('tasks_user_created_idx').on(table.userId, table.createdAt, table.id),
+    // The notifications sweep (every 30 s, issue 23) reads the last day's urgent open tasks of
+    // every user: a small partial index instead of a scan of all tasks.
+    index('tasks_urgent_created_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.priority} = 'high' and ${table.status} <> 'completed'`),
   ],
 );

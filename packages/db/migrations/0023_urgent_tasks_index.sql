@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_urgent_created_idx" ON "tasks" USING btree ("created_at","id") WHERE "tasks"."priority" = 'high' and "tasks"."status" <> 'completed';
