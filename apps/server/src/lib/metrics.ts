@@ -17,7 +17,8 @@ export interface Metrics {
   recordOutboundSend(channel: OutboundChannel, outcome: OutboundOutcome): void;
 }
 
-export type OutboundChannel = 'telegram' | 'whatsapp' | 'slack' | 'discord' | 'email';
+/** `push`: a Web Push notification to one of the user's own browsers (issue 23). */
+export type OutboundChannel = 'telegram' | 'whatsapp' | 'slack' | 'discord' | 'email' | 'push';
 /** `kept`: an email written to the outbox only, because no SMTP server is configured. */
 export type OutboundOutcome = 'sent' | 'failed' | 'kept';
 
@@ -128,7 +129,9 @@ async function readQueueFigures(db: Db, now: Date): Promise<QueueFigures[]> {
       kind: jobs.kind,
       status: jobs.status,
       count: sql<number>`count(*)::int`,
-      oldestRunAt: sql<string | null>`min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})`,
+      oldestRunAt: sql<
+        string | null
+      >`min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${now})`,
     })
     .from(jobs)
     .groupBy(jobs.kind, jobs.status);
@@ -156,7 +159,8 @@ export function mayReadMetrics(
     const actual = Buffer.from(given.slice('Bearer '.length));
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)
+    return false;
   const address = request.socket.remoteAddress ?? '';
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

@@ -134,6 +134,19 @@ afterAll(async () => {
   await pushService.close();
 });
 
+/** What /metrics says of push notifications sent and failed so far. */
+async function pushSends(): Promise<{ sent: number; failed: number }> {
+  const text = (await doppel.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const count = (outcome: string) =>
+    Number(
+      new RegExp(
+        `^doppel_outbound_sends_total\\{[^}]*channel="push"[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`,
+        'm',
+      ).exec(text)?.[1] ?? 0,
+    );
+  return { sent: count('sent'), failed: count('failed') };
+}
+
 const call = (user: User, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   doppel.app.inject({
     method,
@@ -212,6 +225,7 @@ describe('browser push', () => {
   it('sends a test in the user’s language, and forgets a browser the push service says is gone', async () => {
     const { user, browser } = await subscribedUser();
     await call(user, 'PATCH', '/api/settings', { language: 'ru' });
+    const before = await pushSends();
     const test = await call(user, 'POST', '/api/notifications/push/test');
     expect(test.json()).toEqual({ sent: 1, failed: 0 });
     expect(browser.decrypt(pushService.to(browser.endpoint)[0]!.body)).toMatchObject({
@@ -221,6 +235,8 @@ describe('browser push', () => {
 
     pushService.answer(browser.endpoint, 410);
     expect((await call(user, 'POST', '/api/notifications/push/test')).json()).toEqual({ sent: 0, failed: 1 });
+    // /metrics counts push beside the other outbound channels.
+    expect(await pushSends()).toEqual({ sent: before.sent + 1, failed: before.failed + 1 });
     const status = (await call(user, 'GET', '/api/notifications')).json<NotificationStatus>();
     expect(status.pushSubscriptions).toBe(0);
   });

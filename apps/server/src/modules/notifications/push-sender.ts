@@ -79,12 +79,15 @@ async function pushToBrowser(
     await response.body?.cancel();
   } catch (error) {
     ctx.log.warn({ err: error, subscriptionId: subscription.id }, 'could not reach a push service');
+    ctx.metrics.recordOutboundSend('push', 'failed');
     return false;
   }
   if (status >= 200 && status < 300) {
     await markPushSent(ctx, subscription);
+    ctx.metrics.recordOutboundSend('push', 'sent');
     return true;
   }
+  ctx.metrics.recordOutboundSend('push', 'failed');
   if (status === 404 || status === 410) {
     await removeGoneSubscription(ctx, subscription);
     ctx.log.info({ subscriptionId: subscription.id, status }, 'a push subscription is gone; it was removed');

@@ -133,6 +133,19 @@ async function unsubscribeThisBrowser(api: ApiClient): Promise<void> {
   await subscription.unsubscribe();
 }
 
+/**
+ * Before signing out: this browser stops getting the account's notifications, so whoever signs
+ * in next on a shared computer does not see them. Best effort: signing out goes ahead when the
+ * server or the push service cannot be reached.
+ */
+export async function forgetThisBrowserPush(api: ApiClient): Promise<void> {
+  try {
+    await unsubscribeThisBrowser(api);
+  } catch {
+    // The server forgets the subscription anyway once the push service answers 404/410.
+  }
+}
+
 /** What turning browser push on came to: on, or the user did not allow notifications. */
 export type TurnOnOutcome = 'on' | 'denied' | 'dismissed';
 

@@ -196,6 +196,25 @@ describe('notifications tab: browser push', () => {
     );
   });
 
+  it('stops this browser’s notifications when the user signs out, then signs out', async () => {
+    browserWithPush('default', 'granted');
+    const { routes } = notificationsServer();
+    const { user, fake, dialog, services } = await openNotifications(routes);
+    const toggle = section('Browser notifications').getByRole('switch', {
+      name: 'Notifications in this browser',
+    });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+
+    await user.click(dialog.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(services.session.getState().status).toBe('signedOut'));
+    // Whoever signs in next on this computer does not get this account's notifications.
+    expect(fake.callsTo(apiRoutes.notifications.unsubscribePush).map((call) => call.body)).toEqual([
+      { endpoint: 'https://push.example.com/send/abc123' },
+    ]);
+    expect(fake.callsTo(apiRoutes.auth.signOut)).toHaveLength(1);
+  });
+
   it('explains a denied permission and subscribes nothing', async () => {
     const browser = browserWithPush('default', 'denied');
     const { routes } = notificationsServer();

@@ -24,8 +24,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess, startCreateAccount } from '@/lib/notify';
 import type { SettingsTab } from '@/lib/open-settings';
-import { useSession, useSessionManager } from '@/lib/services';
+import { useApi, useSession, useSessionManager } from '@/lib/services';
 import { useIsDesktop } from '@/lib/use-media-query';
+import { forgetThisBrowserPush } from '../api/notifications';
 import { AiModelsTab } from './ai-models-tab';
 import { LanguageTab } from './language-tab';
 import { LearnedVoiceTab } from './learned-voice-tab';
@@ -210,8 +211,12 @@ function SignOutButton() {
   const { t } = useTranslation('settings');
   const { isDemo, status } = useSession();
   const session = useSessionManager();
+  const api = useApi();
   const signOut = useMutation({
-    mutationFn: () => session.signOut(),
+    mutationFn: async () => {
+      await forgetThisBrowserPush(api);
+      await session.signOut();
+    },
     onSuccess: () => notifySuccess(isDemo ? t('demoExited') : t('signedOut')),
     onError: (error) => notifyError(error),
   });
