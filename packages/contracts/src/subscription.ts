@@ -41,6 +41,11 @@ export const subscriptionSchema = z.object({
   isSample: z.boolean(),
   /** Whether this server takes payments (STRIPE_SECRET_KEY is set). */
   billingEnabled: z.boolean(),
+  /**
+   * The user has a customer at this server's Stripe account (checked out before): Manage
+   * payments opens their payment methods and past invoices even after a paid plan ended.
+   */
+  hasPaymentAccount: z.boolean(),
   /** Whether the user is this instance's owner (sees the Users list). */
   isInstanceOwner: z.boolean(),
 });

@@ -20,6 +20,7 @@ const proPlan: Subscription = {
   cancelAtPeriodEnd: false,
   isSample: false,
   billingEnabled: true,
+  hasPaymentAccount: true,
   isInstanceOwner: false,
 };
 

@@ -62,6 +62,7 @@ export function selfHostedSubscription(overrides: Partial<Subscription> = {}): S
     cancelAtPeriodEnd: false,
     isSample: false,
     billingEnabled: false,
+    hasPaymentAccount: false,
     isInstanceOwner: false,
     ...overrides,
   };

@@ -125,6 +125,7 @@ describe('user settings', () => {
       cancelAtPeriodEnd: false,
       isSample: false,
       billingEnabled: false,
+      hasPaymentAccount: false,
       isInstanceOwner: false,
     });
   });

@@ -279,6 +279,8 @@ describe('Stripe billing', () => {
       nextBillingDate: null,
       paymentMethod: null,
       cancelAtPeriodEnd: false,
+      // Past invoices stay reachable through Manage payments.
+      hasPaymentAccount: true,
     });
     // Paying again later starts from the same Stripe customer.
     const url = await checkout(user, 'team', 'monthly');

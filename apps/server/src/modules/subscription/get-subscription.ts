@@ -25,6 +25,7 @@ export async function getSubscription(ctx: AppContext, userId: string): Promise<
     cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
     isSample: row.isDemo,
     billingEnabled: ctx.config.stripe !== null && !row.isDemo,
+    hasPaymentAccount: ctx.config.stripe !== null && plan.stripeCustomerId !== null,
     isInstanceOwner: row.isInstanceOwner,
   };
 }

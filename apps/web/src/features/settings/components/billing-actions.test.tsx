@@ -167,6 +167,12 @@ describe('Change plan and Manage payments', () => {
     expect(dialog.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('keeps Manage payments for a user back on the self-hosted plan who paid before', async () => {
+    await renderActions({ ...selfHosted, hasPaymentAccount: true });
+    expect(screen.getByRole('button', { name: 'Change plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage payments' })).toBeInTheDocument();
+  });
+
   it("offers no billing where there is none: a demo's sample plan says so, a self-hosted server is silent", async () => {
     const demo = await renderActions({ ...paidPro, isSample: true, billingEnabled: false });
     expect(

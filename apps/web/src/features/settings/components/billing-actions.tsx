@@ -25,7 +25,9 @@ export function BillingActions({ subscription }: { subscription: Subscription })
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => setChoosing(true)}>{t('changePlan')}</Button>
-      {subscription.kind === 'stripe' ? <ManagePaymentsButton variant="outline" /> : null}
+      {subscription.kind === 'stripe' || subscription.hasPaymentAccount ? (
+        <ManagePaymentsButton variant="outline" />
+      ) : null}
       <PlansDialog open={choosing} onOpenChange={setChoosing} subscription={subscription} />
     </div>
   );

@@ -34,6 +34,7 @@ const subscription: Subscription = {
   isSample: false,
   cancelAtPeriodEnd: false,
   billingEnabled: true,
+  hasPaymentAccount: true,
   isInstanceOwner: false,
 };
 
