@@ -265,6 +265,7 @@ export const routeSchemas = {
   },
   'instance.setDefaultQuota': { body: setDefaultQuotaInputSchema, response: { 200: instanceUsersSchema } },
   'instance.verifyUser': { params: instanceUserIdParamsSchema, response: { 200: instanceUsersSchema } },
+  'instance.resetUserMfa': { params: instanceUserIdParamsSchema, response: { 200: instanceUsersSchema } },
   'shell.summary': { response: { 200: navSummarySchema } },
   'tasks.list': { querystring: listTasksQuerySchema, response: { 200: taskPageSchema } },
   'tasks.counts': { response: { 200: taskCountsSchema } },

@@ -306,6 +306,10 @@ export const routes = named({
       'POST',
       '/api/instance/users/:id/verify',
     ),
+    resetUserMfa: route<{ params: { id: string }; response: c.InstanceUsers }>(
+      'DELETE',
+      '/api/instance/users/:id/mfa',
+    ),
   },
   shell: {
     summary: route<{ response: NavSummary }>('GET', '/api/shell/summary'),

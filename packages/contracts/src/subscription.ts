@@ -72,6 +72,8 @@ export const instanceUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Two-step sign-in is on: the owner may turn it off for a user who lost every code. */
+  mfaEnabled: z.boolean(),
   isInstanceOwner: z.boolean(),
   createdAt: z.string(),
   planKind: z.enum(planKinds),

@@ -9,3 +9,4 @@ export { issueEmailToken } from './email-tokens';
 export { sessionEndsAt, startSession, type IssuedSession } from './sessions';
 export { loadUserView } from './user-view';
 export { deleteExpiredDemoAccounts, markEmailVerified, setFullName } from './account-records';
+export { turnOffMfa } from './mfa-settings';

@@ -9,7 +9,7 @@ import {
   type MfaStatus,
   type StartMfaSetupInput,
 } from '@doppel/contracts';
-import { and, eq, isNull, users } from '@doppel/db';
+import { and, eq, isNull, users, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -150,12 +150,20 @@ export async function disableMfa(
     );
   }
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ mfaSecretEncrypted: null, mfaEnabledAt: null, updatedAt: now })
-      .where(eq(users.id, who.userId));
-    await deleteRecoveryCodes(tx, who.userId);
-  });
+  await ctx.db.transaction((tx) => turnOffMfa(tx, who.userId, now));
   return statusOf(ctx, who.userId, null);
+}
+
+/**
+ * Turns MFA off for an account: its secret and recovery codes go, and so do its remembered
+ * devices and open challenges (both are bound to `mfa_enabled_at`). The user's own Turn off
+ * calls it after their proof; the instance owner calls it for a user who lost their
+ * authenticator and every recovery code.
+ */
+export async function turnOffMfa(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ mfaSecretEncrypted: null, mfaEnabledAt: null, updatedAt: now })
+    .where(eq(users.id, userId));
+  await deleteRecoveryCodes(tx, userId);
 }

@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, gte, sql, subscriptions, tokenUsage, users } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { markEmailVerified } from '../auth';
+import { markEmailVerified, turnOffMfa } from '../auth';
 import { instanceDefaultQuota, setDefaultQuota, setOwnerQuota } from '../subscription';
 import { quotaPeriodStart } from '../usage';
 
@@ -68,6 +68,7 @@ export async function listInstanceUsers(ctx: AppContext, ownerId: string): Promi
         email: users.email,
         fullName: users.fullName,
         emailVerifiedAt: users.emailVerifiedAt,
+        mfaEnabledAt: users.mfaEnabledAt,
         isInstanceOwner: users.isInstanceOwner,
         createdAt: users.createdAt,
         plan: {
@@ -92,6 +93,7 @@ export async function listInstanceUsers(ctx: AppContext, ownerId: string): Promi
       name: displayName(row.fullName, row.email),
       email: row.email,
       emailVerified: row.emailVerifiedAt !== null,
+      mfaEnabled: row.mfaEnabledAt !== null,
       isInstanceOwner: row.isInstanceOwner,
       createdAt: row.createdAt.toISOString(),
       planKind: row.plan.kind,
@@ -133,4 +135,17 @@ export async function verifyUser(ctx: AppContext, ownerId: string, userId: strin
   await assertOwner(ctx, ownerId);
   await assertAccount(ctx, userId);
   await markEmailVerified(ctx.db, userId, ctx.clock.now());
+}
+
+/**
+ * The owner turns two-step sign-in off for a user who lost their authenticator and every
+ * recovery code: on a self-hosted server there is nobody else to ask. Not for the owner's own
+ * account, which turns it off in Settings → Security with a code or the password.
+ */
+export async function resetUserMfa(ctx: AppContext, ownerId: string, userId: string): Promise<void> {
+  await assertOwner(ctx, ownerId);
+  if (userId === ownerId) throw new AppError('forbidden');
+  await assertAccount(ctx, userId);
+  await ctx.db.transaction((tx) => turnOffMfa(tx, userId, ctx.clock.now()));
+  ctx.log.info({ userId }, "the instance owner turned off a user's two-step sign-in");
 }

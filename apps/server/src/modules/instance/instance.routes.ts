@@ -5,6 +5,7 @@ import { requireAuth } from '../../plugins/authenticate';
 import {
   instanceInfo,
   listInstanceUsers,
+  resetUserMfa,
   setInstanceDefaultQuota,
   setUserQuota,
   verifyUser,
@@ -25,6 +26,10 @@ export async function instanceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   });
   on('instance.setDefaultQuota', async (request) => {
     await setInstanceDefaultQuota(ctx, requireAuth(request).userId, request.body);
+    return listInstanceUsers(ctx, requireAuth(request).userId);
+  });
+  on('instance.resetUserMfa', async (request) => {
+    await resetUserMfa(ctx, requireAuth(request).userId, request.params.id);
     return listInstanceUsers(ctx, requireAuth(request).userId);
   });
   on('instance.verifyUser', async (request) => {

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, eq, openDatabase, sql, users, type Database } from '@doppel/db';
 import { buildApp, type DoppelApp } from '../../app';
@@ -37,7 +38,7 @@ function signIn(doppel: DoppelApp, email: string) {
 function call(
   doppel: DoppelApp,
   token: string,
-  method: 'GET' | 'PUT' | 'POST',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: object,
 ) {
@@ -168,6 +169,55 @@ describe('a fresh instance without SMTP', () => {
       tokenQuota: 2_000_000,
       ownerTokenQuota: null,
     });
+  });
+
+  it('lets the owner turn off two-step sign-in for a user who lost every code', async () => {
+    const owner = (await signIn(doppel, 'owner@example.com')).json<{
+      accessToken: string;
+      user: { id: string };
+    }>();
+    const second = (await signIn(doppel, 'second@example.com')).json<{
+      accessToken: string;
+      user: { id: string };
+    }>();
+    const setup = await call(doppel, second.accessToken, 'POST', '/api/me/mfa/setup', {
+      password: 'correct horse',
+    });
+    const { secret } = setup.json<{ secret: string }>();
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await call(doppel, second.accessToken, 'POST', '/api/me/mfa/confirm', { code })).statusCode).toBe(
+      200,
+    );
+    expect((await signIn(doppel, 'second@example.com')).json()).toMatchObject({ mfaRequired: true });
+    const listed = (await call(doppel, owner.accessToken, 'GET', '/api/instance/users')).json<{
+      users: Array<{ id: string; mfaEnabled: boolean }>;
+    }>();
+    expect(listed.users.find((user) => user.id === second.user.id)).toMatchObject({ mfaEnabled: true });
+
+    // Only the owner, and not for the owner's own account (that takes a code or the password).
+    const byUser = await call(
+      doppel,
+      second.accessToken,
+      'DELETE',
+      `/api/instance/users/${second.user.id}/mfa`,
+    );
+    expect(byUser.statusCode).toBe(403);
+    const own = await call(doppel, owner.accessToken, 'DELETE', `/api/instance/users/${owner.user.id}/mfa`);
+    expect(own.statusCode).toBe(403);
+
+    const reset = await call(
+      doppel,
+      owner.accessToken,
+      'DELETE',
+      `/api/instance/users/${second.user.id}/mfa`,
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json<{ users: Array<{ id: string; mfaEnabled: boolean }> }>().users[1]).toMatchObject({
+      id: second.user.id,
+      mfaEnabled: false,
+    });
+    // The password alone signs in again.
+    expect((await signIn(doppel, 'second@example.com')).json()).toHaveProperty('accessToken');
   });
 
   it('refuses bad quotas and unknown accounts, changing nothing', async () => {

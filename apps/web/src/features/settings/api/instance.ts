@@ -40,3 +40,10 @@ export function useVerifyUser() {
   const api = useApi();
   return useListChange((userId: string) => api.call(routes.instance.verifyUser, { params: { id: userId } }));
 }
+
+export function useResetUserMfa() {
+  const api = useApi();
+  return useListChange((userId: string) =>
+    api.call(routes.instance.resetUserMfa, { params: { id: userId } }),
+  );
+}

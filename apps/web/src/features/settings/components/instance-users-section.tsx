@@ -1,6 +1,7 @@
 import { tokenQuotaSchema, type InstanceUser } from '@doppel/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { intlLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useInstanceUsers, useSetDefaultQuota, useSetUserQuota, useVerifyUser } from '../api/instance';
+import {
+  useInstanceUsers,
+  useResetUserMfa,
+  useSetDefaultQuota,
+  useSetUserQuota,
+  useVerifyUser,
+} from '../api/instance';
 
 /** A typed quota as a whole number of tokens (spaces and separators allowed); NaN otherwise. */
 function parseQuota(text: string): number {
@@ -123,6 +130,7 @@ function UserCard({ user, defaultQuota }: { user: InstanceUser; defaultQuota: nu
           <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
         </div>
       </div>
+      {user.mfaEnabled && !user.isInstanceOwner ? <ResetMfa user={user} /> : null}
       {user.planKind === 'stripe' ? (
         <p className="text-muted-foreground">{t('paidPlanQuota')}</p>
       ) : (
@@ -156,6 +164,39 @@ function UserCard({ user, defaultQuota }: { user: InstanceUser; defaultQuota: nu
         </div>
       )}
     </li>
+  );
+}
+
+/** For a user who lost their authenticator and every recovery code: asks first. */
+function ResetMfa({ user }: { user: InstanceUser }) {
+  const { t } = useTranslation('instance');
+  const reset = useResetUserMfa();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge variant="outline">{t('mfaOn')}</Badge>
+      <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
+        {t('resetMfa')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('resetMfaDialog.title', { name: user.name })}
+        description={t('resetMfaDialog.description', { email: user.email })}
+        cancelLabel={t('resetMfaDialog.cancel')}
+        confirmLabel={t('resetMfaDialog.confirm')}
+        pending={reset.isPending}
+        onConfirm={() =>
+          reset.mutate(user.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifySuccess(t('resetMfaDone', { email: user.email }));
+            },
+            onError: (error) => notifyError(error, t('resetMfaFailed')),
+          })
+        }
+      />
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ function ownerServer(): ServerRoutes {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
         emailVerified: true,
+        mfaEnabled: false,
         isInstanceOwner: true,
         createdAt: '2026-01-01T00:00:00.000Z',
         planKind: 'self_hosted',
@@ -36,6 +37,7 @@ function ownerServer(): ServerRoutes {
         name: 'Bob Stone',
         email: 'bob@example.com',
         emailVerified: false,
+        mfaEnabled: true,
         isInstanceOwner: false,
         createdAt: '2026-02-01T00:00:00.000Z',
         planKind: 'self_hosted',
@@ -54,6 +56,7 @@ function ownerServer(): ServerRoutes {
     ...signedInRoutes(),
     ...fakeRoute(apiRoutes.subscription.get, { body: selfHostedSubscription({ isInstanceOwner: true }) }),
     ...fakeRoute(apiRoutes.instance.users, () => ({ body: list })),
+    ...fakeRoute(apiRoutes.instance.resetUserMfa, ({ params }) => change(params.id, { mfaEnabled: false })),
     ...fakeRoute(apiRoutes.instance.verifyUser, ({ params }) => change(params.id, { emailVerified: true })),
     ...fakeRoute(apiRoutes.instance.setUserQuota, ({ params, body }) => {
       const { tokenQuota } = body as { tokenQuota: number | null };
@@ -129,6 +132,39 @@ describe('subscription tab on a self-hosted server', () => {
 
       await user.click(bob.getByRole('button', { name: 'Use the default' }));
       await waitFor(() => expect(bob.getByText('0 of 1,000,000 tokens this month')).toBeInTheDocument());
+    },
+    SLOW,
+  );
+
+  it(
+    'turns off two-step sign-in for a user only after asking',
+    async () => {
+      const { user, dialog, fake } = await openSubscription(ownerServer());
+      const users = within(await dialog.findByRole('list', { name: 'Users of this server' }));
+      const bob = within(users.getByRole('listitem', { name: 'Bob Stone' }));
+      // The owner's own account turns it off in Security, not here.
+      expect(
+        within(users.getByRole('listitem', { name: 'Ada Lovelace' })).queryByRole('button', {
+          name: 'Turn off two-step sign-in',
+        }),
+      ).not.toBeInTheDocument();
+
+      await user.click(bob.getByRole('button', { name: 'Turn off two-step sign-in' }));
+      const confirm = within(
+        await screen.findByRole('alertdialog', { name: 'Turn off two-step sign-in for Bob Stone?' }),
+      );
+      await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+      expect(fake.callsTo(apiRoutes.instance.resetUserMfa)).toHaveLength(0);
+
+      await user.click(bob.getByRole('button', { name: 'Turn off two-step sign-in' }));
+      const again = within(
+        await screen.findByRole('alertdialog', { name: 'Turn off two-step sign-in for Bob Stone?' }),
+      );
+      await user.click(again.getByRole('button', { name: 'Turn off' }));
+      await waitFor(() => expect(bob.queryByText('Two-step sign-in on')).not.toBeInTheDocument());
+      expect(fake.callsTo(apiRoutes.instance.resetUserMfa).map((call) => call.path)).toEqual([
+        '/api/instance/users/u-bob/mfa',
+      ]);
     },
     SLOW,
   );
