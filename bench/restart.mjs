@@ -83,7 +83,7 @@ async function seed() {
   const database = await openDatabase({ kind: 'pglite', dataDir });
   const now = new Date();
   const passwordHash = await hashPassword(PASSWORD);
-  const id = await database.db.transaction((tx) =>
+  const { userId: id } = await database.db.transaction((tx) =>
     createAccount(tx, {
       email: EMAIL,
       fullName: 'Restart Bench',

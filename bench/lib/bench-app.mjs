@@ -16,7 +16,7 @@ export async function startBenchApp({ dataDir, config = {} } = {}) {
     : await openDatabase(dataDir ? { kind: 'pglite', dataDir } : { kind: 'pglite-memory' });
   const { app, ctx } = await buildApp({ config: testConfig(config), database, logger: false });
   const now = new Date();
-  const userId = await ctx.db.transaction((tx) =>
+  const { userId } = await ctx.db.transaction((tx) =>
     createAccount(tx, {
       email: `bench-${randomUUID()}@example.com`,
       fullName: 'Bench',

@@ -22,7 +22,13 @@ import {
 } from './modules/campaigns';
 import { removeExpiredDemoSandboxes } from './modules/demo';
 import { answerContactReply, showEmailDelivery } from './modules/tasks';
-import { embedPassagesJob, processDocumentJob, queueEmbedding, sweepEmbeddings } from './modules/knowledge';
+import {
+  embedPassagesJob,
+  processDocumentJob,
+  queueEmbedding,
+  reanalyseTopicsJob,
+  sweepEmbeddings,
+} from './modules/knowledge';
 import {
   checkAllMessengerHealth,
   pollMailboxes,
@@ -45,6 +51,7 @@ const INBOUND_EVENT_RETENTION_MS = 7 * 24 * 60 * MINUTE;
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(processDocumentJob(ctx));
   ctx.jobs.register(embedPassagesJob(ctx));
+  ctx.jobs.register(reanalyseTopicsJob(ctx));
   ctx.jobs.register(receiveMessageJob(ctx));
   ctx.jobs.register(syncMailboxJob(ctx));
   // Campaign mail carries campaigns' unsubscribe links.

@@ -29,6 +29,12 @@ function isEmpty(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
+/** The areas, then the topics that are not one of them in other letters' case. */
+function themes(areas: string[], topics: string[]): string[] {
+  const seen = new Set(areas.map((area) => area.toLowerCase()));
+  return [...areas, ...topics.filter((topic) => !seen.has(topic.toLowerCase()))];
+}
+
 /**
  * The offline engine's proposal: rules that fill the persona's empty high-concept and brand
  * fields from what its profile already says (position, industry, expertise, values, style,
@@ -85,10 +91,11 @@ export function offlineProposal(
           ? t('highConcept.uspStage', { stage: persona.careerStage, area })
           : t('highConcept.usp', { area }),
       ),
-    // Themes: the expertise areas, then what the user's own notes on them keep coming back to.
-    brandContentThemes: [
-      ...new Set([...areas.slice(0, 5), ...keyTopics(sources.map((source) => source.snippet).join('\n'), 3)]),
-    ],
+    // Themes: the expertise areas, then the key phrases of the user's own notes on them.
+    brandContentThemes: themes(
+      areas.slice(0, 5),
+      keyTopics(sources.map((source) => source.snippet).join('\n'), 3),
+    ),
     brandPersonalStyle: persona.communicationStyle,
   };
   return Object.fromEntries(

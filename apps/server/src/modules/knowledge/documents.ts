@@ -271,7 +271,8 @@ export async function insertTextDocument(
       updatedAt: now,
     })
     .returning({ id: documents.id });
-  await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, indexText(input.text), now);
+  const index = indexText(input.text, { title: input.name, language });
+  await indexDocumentText(tx, { id: row!.id, userId, language }, input.text, index, now);
   return row!.id;
 }
 

@@ -28,7 +28,7 @@ export function markdownToText(markdown: string): string {
 
 /** A step of thread-tasks.ts, which only worker threads load. */
 export const threadTask = (
-  name: 'readPdfPages' | 'readDocxText' | 'analyseText' | 'readHtml',
+  name: 'readPdfPages' | 'readDocxText' | 'analyseText' | 'topicsAndSummary' | 'readHtml',
 ): ThreadTask => ({
   module: moduleBeside(import.meta.url, 'thread-tasks'),
   name,

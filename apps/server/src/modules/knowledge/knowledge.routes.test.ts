@@ -56,7 +56,11 @@ describe('thoughts and search', () => {
       usageStats: { requests: 0, relevance: 0, connections: 0 },
     });
     expect(document.size).toBe(Buffer.byteLength(PRICING));
-    expect(document.keyTopics).toEqual(expect.arrayContaining(['pilot', 'annual', 'plan']));
+    // Key phrases: "annual plan" recurs as a phrase; "pilots" and "pilot" are one topic, and
+    // "Discounts" and "discount" another; no stop word ("always", "only") is one.
+    expect(document.keyTopics).toEqual(expect.arrayContaining(['pilot', 'annual plan', 'discount']));
+    expect(document.keyTopics).not.toContain('pilots');
+    expect(document.keyTopics).not.toContain('always');
     // A heading reads as a sentence of its own, without its marker.
     expect(document.summary).toMatch(/^Pricing notes\. Our pilots are paid/);
     // Extraction 40 + length 15 + structure 7 (a list) + distinct sentences 15.

@@ -187,12 +187,14 @@ export async function processDocument(ctx: AppContext, payload: ProcessDocumentP
     }
     throw error;
   }
+  const name = source.link && document.name === document.url ? source.link.title : document.name;
+  // The name's words weigh more among the key topics.
+  const facts = { title: name };
   const analysis =
     source.text.length > ANALYSE_IN_THREAD_CHARS
-      ? await ctx.threads.run<ReturnType<typeof analyseText>>(threadTask('analyseText'), [source.text])
-      : analyseText(source.text);
+      ? await ctx.threads.run<ReturnType<typeof analyseText>>(threadTask('analyseText'), [source.text, facts])
+      : analyseText(source.text, facts);
   const language = analysis.language ?? source.language;
-  const name = source.link && document.name === document.url ? source.link.title : document.name;
   const written = await modelSummary(ctx, userId, name, source.text);
   // Before the transaction that marks the document processed, a few passages a statement: on
   // the embedded database a long document's search vectors would otherwise hold every other

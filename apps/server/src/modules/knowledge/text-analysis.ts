@@ -7,33 +7,12 @@ import { shortenText, safeCutIndex } from '../../lib/text';
  */
 
 import { detectLanguage } from '../language';
+import { extractKeyphrases, keywords, MAX_TOPICS, stemReader, type Keyphrase } from './keyphrases';
 
 /** Passages are cut at paragraph ends up to about this many characters. */
 const PASSAGE_TARGET = 700;
 const PASSAGE_MAX = 1200;
-const TOPIC_COUNT = 5;
 const SUMMARY_MAX = 320;
-
-/** Common words of the five languages that say nothing about a topic. */
-const STOPWORDS = new Set(
-  [
-    ...'about after again also because been before being between both could does doing down during each from further have having here into itself just more most once only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your yours ours'.split(
-      ' ',
-    ),
-    ...'этот этого этом были было быть будет когда который которые также только чтобы очень может можно после перед через более между всех свой своих наши ваши'.split(
-      ' ',
-    ),
-    ...'dans pour avec mais comme cette sont être avoir nous vous leur leurs plus tout tous aussi très entre après avant'.split(
-      ' ',
-    ),
-    ...'para como pero esta este estos estas porque sobre entre también donde cuando desde hasta todos nuestro vuestro'.split(
-      ' ',
-    ),
-    ...'nicht eine einen einem einer sind wird werden haben auch oder aber wenn noch nach über unter zwischen durch dass diese dieser'.split(
-      ' ',
-    ),
-  ].map((word) => word.toLowerCase()),
-);
 
 /*
  * The text's structure, as every extractor writes it (extract-text.ts, read-html.ts) and as
@@ -217,20 +196,16 @@ export function splitPassages(text: string): string[] {
   return writer.passages;
 }
 
-function words(text: string): string[] {
-  return (text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter(
-    (word) => word.length >= 4 && !STOPWORDS.has(word),
-  );
-}
-
-/** The most frequent meaningful words, first seen first among equals. */
-export function keyTopics(text: string, howMany = TOPIC_COUNT): string[] {
-  const counts = new Map<string, number>();
-  for (const word of words(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, howMany)
-    .map(([word]) => word);
+/**
+ * A text's key phrases (keyphrases.ts): "pilot pricing", not "pilot, pilots, always". The
+ * language picks the stop words and the stemmer; unknown, the text's stop words tell it.
+ */
+export function keyTopics(
+  text: string,
+  howMany = MAX_TOPICS,
+  options: { title?: string; language?: string | null } = {},
+): string[] {
+  return extractKeyphrases(text, { ...options, howMany }).map((topic) => topic.text);
 }
 
 /** A heading's or a list item's marker, and its words. */
@@ -268,22 +243,28 @@ export function proseSentences(text: string): string[] {
   return sentences(asProse(prose));
 }
 
-/** The opening sentence and the sentence that says most about the key topics. */
-export function extractiveSummary(text: string, topics: string[]): string {
+/**
+ * The opening sentence and the sentence that names most of the key topics (in any of their
+ * words' forms).
+ */
+export function extractiveSummary(text: string, topics: Keyphrase[], language: string | null = null): string {
   const blocks = textBlocks(text);
   const prose = sentences(asProse(blocks));
   const all = prose.length > 0 ? prose : sentences(asProse(blocks, true));
   if (all.length === 0) return '';
   const [first, ...rest] = all;
+  const stemsOf = stemReader(text, language);
   const score = (sentence: string) => {
-    const found = new Set(words(sentence));
-    return topics.filter((topic) => found.has(topic)).length;
+    const found = stemsOf(sentence);
+    return topics.filter((topic) => topic.stems.every((stem) => found.has(stem))).length;
   };
-  const best = rest.reduce<string | undefined>(
-    (winner, sentence) => (winner === undefined || score(sentence) > score(winner) ? sentence : winner),
-    undefined,
-  );
-  const summary = best && score(best) > 0 ? `${first} ${best}` : first!;
+  let best: string | undefined;
+  let bestScore = 0;
+  for (const sentence of rest) {
+    const named = score(sentence);
+    if (named > bestScore) [best, bestScore] = [sentence, named];
+  }
+  const summary = best ? `${first} ${best}` : first!;
   return shortenText(summary, SUMMARY_MAX);
 }
 
@@ -308,12 +289,14 @@ export function qualityScore(text: string, passageCount: number): number {
 }
 
 /**
- * A search for what a text is about: its most frequent meaningful words, any of which may
- * match (websearch syntax), so a long message still finds the passages on one of its points.
+ * A search for what a text is about: its weightiest words (stop words left out, word forms
+ * counted as one, each as the text writes it most), any of which may match (websearch syntax),
+ * so a long message still finds the passages on one of its points. Words, not phrases or
+ * stems: the search stems them in each passage's language.
  */
 export function aboutQuery(text: string, terms = 8): string | null {
-  const topics = keyTopics(text, terms);
-  return topics.length > 0 ? topics.join(' or ') : null;
+  const words = keywords(text, { howMany: terms });
+  return words.length > 0 ? words.join(' or ') : null;
 }
 
 /** What the knowledge base keeps of a document's text beside the text itself. */
@@ -325,19 +308,36 @@ export interface TextIndex {
   quality: number;
 }
 
+export interface TextFacts {
+  /** The document's name: its words weigh more among the topics. */
+  title?: string;
+  language?: string | null;
+}
+
+/** A document's key topics and the extractive summary they pick (also for re-analysis). */
+export function topicsAndSummary(text: string, facts: TextFacts = {}): { topics: string[]; summary: string } {
+  const topics = extractKeyphrases(text, facts);
+  return {
+    topics: topics.map((topic) => topic.text),
+    summary: extractiveSummary(text, topics, facts.language ?? null),
+  };
+}
+
 /** Also run in a worker thread for a long document (thread-tasks.ts). */
-export function indexText(text: string): TextIndex {
+export function indexText(text: string, facts: TextFacts = {}): TextIndex {
   const passages = splitPassages(text);
-  const topics = keyTopics(text);
   return {
     passages,
-    topics,
-    summary: extractiveSummary(text, topics),
+    ...topicsAndSummary(text, facts),
     quality: qualityScore(text, passages.length),
   };
 }
 
 /** The language a document is written in and what the knowledge base indexes of it. */
-export function analyseText(text: string): { language: string | null; index: TextIndex } {
-  return { language: detectLanguage(text), index: indexText(text) };
+export function analyseText(
+  text: string,
+  { title }: { title?: string } = {},
+): { language: string | null; index: TextIndex } {
+  const language = detectLanguage(text);
+  return { language, index: indexText(text, { title, language }) };
 }

@@ -211,5 +211,5 @@ export async function readDocxText(bytes: Uint8Array): Promise<string> {
   return htmlToBlockText(value);
 }
 
-export { analyseText } from './text-analysis';
+export { analyseText, topicsAndSummary } from './text-analysis';
 export { readHtml } from './read-html';

@@ -8,9 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from './client';
 
 /*
- * Migration 0022 (issue 23) on an instance that existed before it: every real account's made-up
- * "Pro Plan" at $29 becomes the self-hosted plan with the quota it had, a demo sandbox keeps its
- * sample plan, and the oldest real account becomes the instance's owner.
+ * Migrations that change or act on existing data, run on a database made by the migrations
+ * before them. 0022 (issue 23): every real account's made-up "Pro Plan" at $29 becomes the
+ * self-hosted plan with the quota it had, a demo sandbox keeps its sample plan, and the oldest
+ * real account becomes the instance's owner. 0024 (issue 27): the key-phrase backfill is queued
+ * once for every user with processed documents.
  */
 
 const BEFORE = '0022_accounts_plans_preferences';
@@ -29,9 +31,11 @@ function migrationsBefore(tag: string): string {
 }
 
 const client = new PGlite();
+const later = new PGlite();
 const folders: string[] = [];
 afterAll(async () => {
   await client.close();
+  await later.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -105,5 +109,39 @@ describe('migration 0022 on an existing instance', () => {
     expect(settings.rows.map((row) => row.digest)).toEqual(['daily', 'daily', 'daily']);
     const instance = await client.query(`select default_token_quota from instance_settings`);
     expect(instance.rows).toEqual([{ default_token_quota: 1_000_000 }]);
+  });
+});
+
+describe('migration 0024 on an instance with documents', () => {
+  it('queues one key-phrase backfill per user with processed documents', async () => {
+    const db = drizzle({ client: later });
+    const older = migrationsBefore('0024_reanalyse_topics');
+    folders.push(older);
+    await migrate(db, { migrationsFolder: older });
+    await later.exec(`
+      insert into users (id, email) values
+        ('00000000-0000-4000-8000-000000000011', 'writer@example.com'),
+        ('00000000-0000-4000-8000-000000000012', 'pending@example.com');
+      insert into documents (user_id, name, category, type, status, content, key_topics)
+      values
+        ('00000000-0000-4000-8000-000000000011', 'Pilot pricing rules', 'thoughts', 'thought', 'processed', 'Pilots are paid.', '["pilot","pilots","always"]'),
+        ('00000000-0000-4000-8000-000000000011', 'Second note', 'thoughts', 'thought', 'processed', 'More pilots.', '["pilots"]'),
+        ('00000000-0000-4000-8000-000000000012', 'Not read yet', 'thoughts', 'thought', 'processing', 'Waiting.', '[]');
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const queued = await later.query<{ kind: string; user_id: string; before: string; status: string }>(`
+      select kind, payload->>'userId' as user_id, payload->>'before' as before, status from jobs
+      where kind = 'knowledge.reanalyse-topics'`);
+    expect(queued.rows).toEqual([
+      {
+        kind: 'knowledge.reanalyse-topics',
+        user_id: '00000000-0000-4000-8000-000000000011',
+        before: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        status: 'queued',
+      },
+    ]);
+    expect(Number.isNaN(new Date(queued.rows[0]!.before).getTime())).toBe(false);
   });
 });
