@@ -66,7 +66,8 @@ const SAME_AS_ENGLISH = new Set([
   'es common:toast.errorTitle', // "Error" is Spanish
   'es settings:subscription.plan', // "Plan" is Spanish
   'fr settings:tabs.notifications', // "Notifications" is French
-  'es settings:subscription.tokenQuotaValue', // "tokens" is the Spanish term
+  'es common:units.tokens_one', // likewise "{{value}} token(s)"
+  'es common:units.tokens_other',
   'fr agent:input.label', // "Message" is French
   'de agent:status.online', // "Online" and "Offline" are German
   'de agent:status.offline',
@@ -104,6 +105,9 @@ const SAME_AS_ENGLISH = new Set([
   'ru apiKeys:permission',
   'es apiKeys:permission',
   'de apiKeys:permission',
+  // "{{date}}: {{tokens}}" holds no words, only the day and its tokens.
+  'ru settings:tokens.chartBar',
+  'de settings:tokens.chartBar',
   // "{{label}} ({{count}})" holds no words, only the label and the count.
   'ru assistant:mobile.option',
   'fr assistant:mobile.option',

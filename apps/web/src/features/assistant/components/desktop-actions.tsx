@@ -20,9 +20,14 @@ function SelectedTask({ id }: { id: string }) {
 }
 
 /**
- * Desktop Assistant: the task list in the left third and the
+ * Desktop Assistant: the task list in the left third (half on a narrow window) and the
  * selected task beside it. The selection lives in the URL (?task=…) so a reload or a shared
  * link keeps it.
+ *
+ * Both tracks start at minmax(0, …) and both columns are min-w-0: a track with a content-sized
+ * minimum let the list grow past its track and under the detail panel (issue 27). From 768 px
+ * the sidebar leaves about 480 px, so the columns start equal and widen the detail panel as
+ * the window grows.
  */
 export default function DesktopActions() {
   const { t } = useTranslation('assistant');
@@ -30,8 +35,8 @@ export default function DesktopActions() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('task');
   return (
-    <div className="grid grid-cols-[minmax(18rem,1fr)_2fr] items-start gap-6 p-6">
-      <section aria-labelledby={TASK_LIST_HEADING_ID} className="flex flex-col gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-4 p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-6 lg:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <section aria-labelledby={TASK_LIST_HEADING_ID} className="flex min-w-0 flex-col gap-3">
         <TaskListHeading total={feed.data?.pages[0]?.total}>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" size="sm" asChild>
@@ -48,7 +53,7 @@ export default function DesktopActions() {
             </Button>
           </div>
         </TaskListHeading>
-        <div>
+        <div className="min-w-0">
           <TaskList
             feed={feed}
             selectedId={selectedId}
@@ -56,7 +61,7 @@ export default function DesktopActions() {
           />
         </div>
       </section>
-      <div className="sticky top-6 max-h-[calc(100dvh-3rem)] overflow-y-auto rounded-lg pr-1">
+      <div className="sticky top-4 max-h-[calc(100dvh-2rem)] min-w-0 overflow-y-auto rounded-lg pr-1 lg:top-6 lg:max-h-[calc(100dvh-3rem)]">
         {selectedId ? (
           <SelectedTask id={selectedId} />
         ) : (

@@ -7,8 +7,8 @@ export const TASK_LIST_HEADING_ID = 'task-list-heading';
 export function TaskListHeading({ total, children }: { total: number | undefined; children?: ReactNode }) {
   const { t } = useTranslation('assistant');
   return (
-    <div className="flex items-center justify-between gap-2">
-      <div>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="min-w-0">
         <h1 id={TASK_LIST_HEADING_ID} className="text-xl font-semibold">
           {t('title')}
         </h1>

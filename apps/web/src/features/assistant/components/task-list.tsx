@@ -89,8 +89,8 @@ export function TaskList({
     return <EmptyState size="section" icon={Inbox} title={t('list.empty')} hint={t('list.emptyHint')} />;
   }
   return (
-    <div className="grid gap-2">
-      <ul className="grid gap-2" aria-label={t('list.label')}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label={t('list.label')}>
         {tasks.map((task) => (
           <li key={task.id}>
             <TaskCard task={task} selected={task.id === selectedId} onSelect={() => onSelect(task)} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composerHeight } from './composer-height';
 import { languageName } from '@/lib/i18n';
-import { languageFlag, recommendationTone, replySubject, taskSource } from './task-presentation';
+import { contactLanguage, recommendationTone, replySubject, taskSource } from './task-presentation';
 
 const task = (fields: Partial<Parameters<typeof taskSource>[0]> = {}) => ({
   type: 'message_reply' as const,
@@ -50,18 +50,17 @@ describe('source badge mapping', () => {
   });
 });
 
-describe('language flag', () => {
-  it('shows the contact’s own language, with a globe for one without a flag', () => {
-    expect(languageFlag('en').language).toBe('en');
-    expect(languageFlag('fr-CA').language).toBe('fr');
-    expect(languageFlag('es').language).toBe('es');
-    expect(languageFlag('de').flag).toBe('🇩🇪');
+describe('contact language', () => {
+  it('is the contact’s own language, undetermined when there is none', () => {
+    expect(contactLanguage('en')).toBe('en');
+    expect(contactLanguage('fr-CA')).toBe('fr');
+    expect(contactLanguage('es')).toBe('es');
     // A contact may write in a language Doppel does not write: it is theirs, not Russian.
-    expect(languageFlag('it')).toEqual({ language: 'it', flag: '🇮🇹' });
-    expect(languageFlag('uk')).toEqual({ language: 'uk', flag: '🇺🇦' });
-    expect(languageFlag('sv')).toEqual({ language: 'sv', flag: '🌐' });
-    expect(languageFlag(undefined)).toEqual({ language: 'und', flag: '🌐' });
-    expect(languageFlag('not a code')).toEqual({ language: 'und', flag: '🌐' });
+    expect(contactLanguage('it')).toBe('it');
+    expect(contactLanguage('UK')).toBe('uk');
+    expect(contactLanguage('fil')).toBe('fil');
+    expect(contactLanguage(undefined)).toBe('und');
+    expect(contactLanguage('not a code')).toBe('und');
   });
 
   it('names any language in the interface language', () => {

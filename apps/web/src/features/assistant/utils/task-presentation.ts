@@ -35,30 +35,13 @@ export function taskSource(
   return { generic: isSocialTask(task) ? 'social' : 'message' };
 }
 
-/** Flags of the languages the detector is measured on; any other language shows a globe. */
-const FLAGS: Readonly<Record<string, string>> = {
-  en: '🇬🇧',
-  fr: '🇫🇷',
-  es: '🇪🇸',
-  de: '🇩🇪',
-  ru: '🇷🇺',
-  uk: '🇺🇦',
-  it: '🇮🇹',
-  pt: '🇵🇹',
-  pl: '🇵🇱',
-  nl: '🇳🇱',
-  tr: '🇹🇷',
-};
-const NO_FLAG = '🌐';
-
 /**
  * The contact's language (any ISO 639 code: a contact may write in a language Doppel does not
- * write) and its flag. 'und' (undetermined) when there is none.
+ * write), for its badge; 'und' (undetermined) when there is none.
  */
-export function languageFlag(language: string | undefined): { language: string; flag: string } {
+export function contactLanguage(language: string | undefined): string {
   const code = (language ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  if (!/^[a-z]{2,3}$/.test(code)) return { language: 'und', flag: NO_FLAG };
-  return { language: code, flag: FLAGS[code] ?? NO_FLAG };
+  return /^[a-z]{2,3}$/.test(code) ? code : 'und';
 }
 
 export type RecommendationTone = 'urgent' | 'opportunity' | 'social' | 'default';

@@ -29,7 +29,7 @@ describe('Campaign detail', () => {
     expect(figure(metrics, 'Leads')).toBe('1,234');
     expect(figure(metrics, 'Response')).toBe('25%');
     expect(figure(metrics, 'Qualified')).toBe('6');
-    expect(figure(metrics, 'Cost per lead')).toBe('0.5K tokens');
+    expect(figure(metrics, 'Cost per lead')).toBe('500 tokens');
     expect(within(metrics).getByText('10 of 40 contacted replied')).toBeInTheDocument();
 
     const progress = screen.getByRole('progressbar', { name: 'Campaign progress' });
@@ -43,7 +43,7 @@ describe('Campaign detail', () => {
 
     const tokens = section('Token usage');
     expect(within(tokens).getByText('61.5K of 200K tokens')).toBeInTheDocument();
-    expect(figure(tokens, 'Daily budget')).toBe('7K tokens');
+    expect(figure(tokens, 'Daily budget')).toBe('7,000 tokens');
     expect(figure(tokens, 'Remaining')).toBe('138.5K tokens');
 
     const sources = within(section('Data sources')).getByRole('list', { name: 'Data sources' });
@@ -60,6 +60,28 @@ describe('Campaign detail', () => {
     expect(figure(ai, 'Personalization')).toBe('High');
     expect(figure(ai, 'Temperature')).toBe('0.7');
     expect(figure(ai, 'Max tokens')).toBe('2,000');
+    expect(figure(ai, 'Tokens used')).toBe('61.5K');
+  });
+
+  it('writes small token figures in full, never as "0K" (issue 27)', async () => {
+    const campaign = makeCampaign();
+    renderCampaignDetail(
+      campaignDetailServer({
+        campaign: {
+          ...campaign,
+          metrics: { ...campaign.metrics, cost_per_lead: 0.82 },
+          budget: { total: 200, spent: 0, daily: 1 },
+          ai_config: { ...campaign.ai_config, tokens_used: 0, avg_cost_per_message: 1 },
+        },
+      }),
+    );
+    const metrics = await screen.findByRole('region', { name: 'Key figures' });
+    expect(figure(metrics, 'Cost per lead')).toBe('820 tokens');
+    const tokens = section('Token usage');
+    expect(within(tokens).getByText('0 of 200K tokens')).toBeInTheDocument();
+    expect(figure(tokens, 'Daily budget')).toBe('1,000 tokens');
+    expect(figure(tokens, 'Remaining')).toBe('200K tokens');
+    expect(figure(section('AI configuration'), 'Average per message')).toBe('1 token');
   });
 
   it('formats the figures for the interface language', async () => {
@@ -69,6 +91,20 @@ describe('Campaign detail', () => {
     const metrics = await screen.findByRole('region', { name: 'Kennzahlen' });
     expect(figure(metrics, 'Interessenten')).toBe('1.234');
     expect(figure(metrics, 'Antwortquote')).toMatch(/^25\s%$/);
+    const tokens = screen.getByRole('region', { name: 'Tokenverbrauch' });
+    expect(within(tokens).getByText('61.500 von 200.000 Tokens')).toBeInTheDocument();
+  });
+
+  it('writes token figures compact from 10,000 up in Russian, with the plural they take', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('ru');
+    renderCampaignDetail(campaignDetailServer());
+    const tokens = await screen.findByRole('region', { name: 'Расход токенов' });
+    expect(within(tokens).getByText('61,5 тыс. из 200 тыс. токенов')).toBeInTheDocument();
+    expect(figure(tokens, 'Дневной бюджет')).toBe('7\u00a0000 токенов');
+    expect(figure(screen.getByRole('region', { name: 'Ключевые показатели' }), 'Цена лида')).toBe(
+      '500 токенов',
+    );
   });
 
   it('labels a sample campaign', async () => {

@@ -1,3 +1,4 @@
+import { formatTokens } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 
 /*
@@ -8,6 +9,14 @@ import { intlLocale } from '@/lib/i18n';
 /** A whole number: "10,000", "10 000". */
 export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
+}
+
+/**
+ * A budget or cost the contracts keep in thousands of tokens (200 → "200K tokens", 0.35 → "350
+ * tokens"), written by the app's one rule for counts: never "0K".
+ */
+export function formatThousandTokens(thousands: number, language: string): string {
+  return formatTokens(Math.round(thousands * 1000), language);
 }
 
 /** A whole percentage from 0–100: "92%", "92 %". */

@@ -94,7 +94,7 @@ describe('Change plan and Manage payments', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Change plan' }));
     const pro = within(await dialog.findByRole('listitem', { name: 'Pro' }));
     expect(pro.getByText('$29.00 per month')).toBeInTheDocument();
-    expect(pro.getByText('5,000,000 tokens a month')).toBeInTheDocument();
+    expect(pro.getByText('5M tokens a month')).toBeInTheDocument();
     expect(dialog.getByText('save up to 20%')).toBeInTheDocument();
     const period = within(dialog.getByRole('group', { name: 'Billing period' }));
     expect(period.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { formatCount } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { useBillingPlans, useCheckout } from '../api/billing';
@@ -186,7 +187,7 @@ function PlanRow({
         <p className="text-sm text-muted-foreground">
           {t('plans.quota', {
             count: plan.tokenQuota,
-            tokens: new Intl.NumberFormat(locale).format(plan.tokenQuota),
+            tokens: formatCount(plan.tokenQuota, i18n.language),
           })}
         </p>
       </div>

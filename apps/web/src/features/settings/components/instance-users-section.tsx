@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
-import { intlLocale } from '@/lib/i18n';
+import { formatCount } from '@/lib/format-number';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   useInstanceUsers,
@@ -83,7 +83,7 @@ export function InstanceUsersSection() {
 
 function UserCard({ user, defaultQuota }: { user: InstanceUser; defaultQuota: number }) {
   const { t, i18n } = useTranslation('instance');
-  const numbers = new Intl.NumberFormat(intlLocale(i18n.language));
+  const count = (value: number) => formatCount(value, i18n.language);
   const verify = useVerifyUser();
   const setQuota = useSetUserQuota();
   const percent =
@@ -118,7 +118,7 @@ function UserCard({ user, defaultQuota }: { user: InstanceUser; defaultQuota: nu
         )}
       </div>
       <div className="grid gap-1">
-        <p>{t('usage', { used: numbers.format(user.tokensUsed), quota: numbers.format(user.tokenQuota) })}</p>
+        <p>{t('usage', { used: count(user.tokensUsed), quota: count(user.tokenQuota) })}</p>
         <div
           role="progressbar"
           aria-label={t('usageLabel', { name: user.name })}
@@ -138,9 +138,7 @@ function UserCard({ user, defaultQuota }: { user: InstanceUser; defaultQuota: nu
           <QuotaForm
             label={t('quotaFor', { name: user.name })}
             hint={
-              user.ownerTokenQuota === null
-                ? t('usesDefault', { quota: numbers.format(defaultQuota) })
-                : undefined
+              user.ownerTokenQuota === null ? t('usesDefault', { quota: count(defaultQuota) }) : undefined
             }
             saved={user.ownerTokenQuota ?? defaultQuota}
             useSave={useSetUserQuota}

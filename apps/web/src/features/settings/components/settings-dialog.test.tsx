@@ -153,7 +153,7 @@ describe('settings dialog', () => {
     expect(await dialog.findByRole('heading', { name: 'Pro Plan' })).toBeInTheDocument();
     expect(dialog.getByText('$29.00 per month')).toBeInTheDocument();
     expect(dialog.getByText('20% annual discount')).toBeInTheDocument();
-    expect(dialog.getByText('1,000,000 tokens')).toBeInTheDocument();
+    expect(dialog.getByText('1M tokens')).toBeInTheDocument();
     expect(dialog.getByText('not set')).toBeInTheDocument();
     expect(dialog.getByText('July 1, 2025')).toBeInTheDocument();
     expect(dialog.queryByText('sample data')).not.toBeInTheDocument();

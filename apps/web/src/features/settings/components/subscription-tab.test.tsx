@@ -86,7 +86,7 @@ describe('subscription tab on a self-hosted server', () => {
       ...fakeRoute(apiRoutes.subscription.get, { body: selfHostedSubscription({ tokenQuota: 250_000 }) }),
     });
     expect(await dialog.findByRole('heading', { name: 'Self-hosted' })).toBeInTheDocument();
-    expect(dialog.getByText('250,000 tokens')).toBeInTheDocument();
+    expect(dialog.getByText('250K tokens')).toBeInTheDocument();
     expect(
       dialog.getByText(/run by its owner, who sets each user's monthly token quota/),
     ).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('subscription tab on a self-hosted server', () => {
       const users = within(await dialog.findByRole('list', { name: 'Users of this server' }));
       const bob = within(users.getByRole('listitem', { name: 'Bob Stone' }));
       expect(users.getByRole('listitem', { name: 'Ada Lovelace' })).toHaveTextContent(
-        '1,234 of 1,000,000 tokens this month',
+        '1,234 of 1M tokens this month',
       );
       expect(bob.getByText('Not verified')).toBeInTheDocument();
 
@@ -115,7 +115,7 @@ describe('subscription tab on a self-hosted server', () => {
       ]);
 
       const quota = bob.getByRole('textbox', { name: 'Monthly quota of Bob Stone' });
-      expect(quota).toHaveAccessibleDescription('Uses the default (1,000,000).');
+      expect(quota).toHaveAccessibleDescription('Uses the default (1M).');
       await user.clear(quota);
       await user.type(quota, 'lots');
       await user.click(bob.getByRole('button', { name: 'Save' }));
@@ -125,13 +125,13 @@ describe('subscription tab on a self-hosted server', () => {
       await user.clear(quota);
       await user.type(quota, '50 000');
       await user.click(bob.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(bob.getByText('0 of 50,000 tokens this month')).toBeInTheDocument());
+      await waitFor(() => expect(bob.getByText('0 of 50K tokens this month')).toBeInTheDocument());
       expect(fake.callsTo(apiRoutes.instance.setUserQuota).map((call) => call.body)).toEqual([
         { tokenQuota: 50_000 },
       ]);
 
       await user.click(bob.getByRole('button', { name: 'Use the default' }));
-      await waitFor(() => expect(bob.getByText('0 of 1,000,000 tokens this month')).toBeInTheDocument());
+      await waitFor(() => expect(bob.getByText('0 of 1M tokens this month')).toBeInTheDocument());
     },
     SLOW,
   );

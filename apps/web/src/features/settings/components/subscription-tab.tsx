@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { formatTokens } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 import { useSubscription } from '../api/get-subscription';
 import { BillingActions } from './billing-actions';
@@ -82,12 +83,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const locale = intlLocale(i18n.language);
   const selfHosted = subscription.kind === 'self_hosted';
   const rows: Array<[string, ReactNode]> = selfHosted ? [] : pricedRows(subscription, t, locale);
-  rows.push([
-    t('subscription.tokenQuota'),
-    t('subscription.tokenQuotaValue', {
-      tokens: new Intl.NumberFormat(locale).format(subscription.tokenQuota),
-    }),
-  ]);
+  rows.push([t('subscription.tokenQuota'), formatTokens(subscription.tokenQuota, i18n.language)]);
 
   return (
     <section className="grid gap-5" aria-labelledby="plan-heading">

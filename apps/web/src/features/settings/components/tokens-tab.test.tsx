@@ -48,10 +48,11 @@ describe('Tokens tab', () => {
     const progress = await dialog.findByRole('progressbar', { name: 'Tokens used this month' });
     expect(progress).toHaveAttribute('aria-valuenow', '124567');
     expect(progress).toHaveAttribute('aria-valuemax', '1000000');
-    expect(progress).toHaveAttribute('aria-valuetext', '124,567 of 1,000,000 tokens (12.5%)');
-    expect(dialog.getByText('124,567')).toBeInTheDocument();
-    expect(dialog.getByText('of 1,000,000 tokens')).toBeInTheDocument();
-    expect(dialog.getByText('875,433 tokens left this month')).toBeInTheDocument();
+    // Compact from 10,000 up, like every count in the app (issue 27).
+    expect(progress).toHaveAttribute('aria-valuetext', '124.6K of 1M tokens (12.5%)');
+    expect(dialog.getByText('124.6K')).toBeInTheDocument();
+    expect(dialog.getByText('of 1M tokens')).toBeInTheDocument();
+    expect(dialog.getByText('875.4K tokens left this month')).toBeInTheDocument();
 
     const byModel = dialog.getByRole('table', { name: 'Usage by model' });
     const rows = within(byModel)
@@ -63,14 +64,14 @@ describe('Tokens tab', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['gpt-4o-mini', '100,000'],
-      ['claude-3-5-haiku', '24,567'],
+      ['gpt-4o-mini', '100K'],
+      ['claude-3-5-haiku', '24.6K'],
     ]);
 
     const chart = dialog.getByRole('img', { name: 'Daily usage, last 30 days' });
     const bars = chart.querySelectorAll('rect');
     expect(bars).toHaveLength(30);
-    expect(bars[29]!.querySelector('title')).toHaveTextContent('Jun 30: 100,000 tokens');
+    expect(bars[29]!.querySelector('title')).toHaveTextContent('Jun 30: 100K tokens');
     // The tallest day fills the chart; a day without usage has no bar.
     expect(Number(bars[29]!.getAttribute('height'))).toBeGreaterThan(
       Number(bars[28]!.getAttribute('height')),
@@ -79,7 +80,7 @@ describe('Tokens tab', () => {
 
     const figures = dialog.getByRole('table', { name: 'Tokens used per day, last 30 days' });
     expect(within(figures).getAllByRole('row')).toHaveLength(31);
-    expect(within(figures).getByRole('row', { name: 'Jun 29 24,567' })).toBeInTheDocument();
+    expect(within(figures).getByRole('row', { name: 'Jun 29 24.6K' })).toBeInTheDocument();
   });
 
   it('formats the figures for the interface language', async () => {
@@ -89,7 +90,8 @@ describe('Tokens tab', () => {
     await user.selectOptions(await dialog.findByLabelText('Interface language'), 'Deutsch');
     await user.click(await dialog.findByRole('tab', { name: 'Token-Verbrauch' }));
     expect(await dialog.findByText('124.567')).toBeInTheDocument();
-    expect(dialog.getByText('von 1.000.000 Tokens')).toBeInTheDocument();
+    // German has no short word for thousands, only for millions.
+    expect(dialog.getByText('von 1 Mio. Tokens')).toBeInTheDocument();
   });
 
   it('says when nothing has been used yet', async () => {

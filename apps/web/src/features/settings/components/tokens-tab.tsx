@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/error-state';
 import { EmptyState } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { formatCount, formatTokens } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 import { useTokenUsage } from '../api/get-token-usage';
 import { UsageChart } from './usage-chart';
@@ -32,11 +33,10 @@ function TokenUsageDetails({ usage }: { usage: TokenUsage }) {
   const usedHeadingId = useId();
   const byModelHeadingId = useId();
   const locale = intlLocale(i18n.language);
-  const numbers = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const share = usage.total > 0 ? Math.min(1, usage.used / usage.total) : 0;
-  const used = numbers.format(usage.used);
-  const total = numbers.format(usage.total);
+  const used = formatCount(usage.used, i18n.language);
+  const total = formatTokens(usage.total, i18n.language);
   const periodStart = new Date(usage.periodStart);
   const since = Number.isNaN(periodStart.getTime())
     ? usage.periodStart
@@ -71,7 +71,9 @@ function TokenUsageDetails({ usage }: { usage: TokenUsage }) {
           />
         </div>
         <p className="text-xs text-muted-foreground">
-          {t('tokens.remaining', { tokens: numbers.format(Math.max(0, usage.total - usage.used)) })}
+          {t('tokens.remaining', {
+            tokens: formatTokens(Math.max(0, usage.total - usage.used), i18n.language),
+          })}
         </p>
       </section>
 
@@ -99,7 +101,7 @@ function TokenUsageDetails({ usage }: { usage: TokenUsage }) {
                 {usage.byModel.map((row) => (
                   <tr key={row.model} className="border-t">
                     <td className="py-2 break-all">{row.model}</td>
-                    <td className="py-2 text-right tabular-nums">{numbers.format(row.tokens)}</td>
+                    <td className="py-2 text-right tabular-nums">{formatCount(row.tokens, i18n.language)}</td>
                   </tr>
                 ))}
               </tbody>

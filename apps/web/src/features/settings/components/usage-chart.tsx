@@ -1,6 +1,7 @@
 import type { TokenUsage } from '@doppel/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatTokens } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 
 const WIDTH = 300;
@@ -15,7 +16,6 @@ export function UsageChart({ daily }: { daily: TokenUsage['daily'] }) {
   const { t, i18n } = useTranslation('settings');
   const titleId = useId();
   const locale = intlLocale(i18n.language);
-  const numbers = new Intl.NumberFormat(locale);
   const days = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const formatDay = (date: string) => {
     const parsed = new Date(`${date}T00:00:00Z`);
@@ -51,7 +51,10 @@ export function UsageChart({ daily }: { daily: TokenUsage['daily'] }) {
               className="fill-primary"
             >
               <title>
-                {t('tokens.chartBar', { date: formatDay(day.date), tokens: numbers.format(day.tokens) })}
+                {t('tokens.chartBar', {
+                  date: formatDay(day.date),
+                  tokens: formatTokens(day.tokens, i18n.language),
+                })}
               </title>
             </rect>
           );
@@ -75,7 +78,7 @@ export function UsageChart({ daily }: { daily: TokenUsage['daily'] }) {
           {daily.map((day) => (
             <tr key={day.date}>
               <td>{formatDay(day.date)}</td>
-              <td>{numbers.format(day.tokens)}</td>
+              <td>{formatCount(day.tokens, i18n.language)}</td>
             </tr>
           ))}
         </tbody>

@@ -12,11 +12,6 @@ export function formatPercent(value: number, language: string): string {
   );
 }
 
-/** Thousands of tokens, with up to two decimals for small figures (0.35K). */
-export function formatThousands(value: number, language: string): string {
-  return formatNumber(value, language, Math.abs(value) < 10 ? 2 : 1);
-}
-
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }

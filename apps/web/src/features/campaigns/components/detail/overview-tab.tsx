@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsDesktop } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { formatNumber, formatPercent, formatThousands } from './detail-format';
+import { formatCount, formatTokens } from '@/lib/format-number';
+import { formatThousandTokens } from '../../utils/campaign-format';
+import { formatNumber, formatPercent } from './detail-format';
 import { CampaignStageBadge } from '../campaign-badges';
 import { SOURCE_ICONS } from '../source-icon';
 import { CHANNEL_ICONS } from '../wizard/engagement-step';
@@ -104,7 +106,7 @@ function Metrics({ campaign }: { campaign: Campaign }) {
       key: 'cost',
       icon: Coins,
       label: t('metrics.costPerLead'),
-      value: t('units.kTokens', { value: formatThousands(metrics.cost_per_lead, language) }),
+      value: formatThousandTokens(metrics.cost_per_lead, language),
       hint: t('metrics.costPerLeadHint'),
     },
   ];
@@ -172,8 +174,9 @@ function TokenUsage({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useTranslation('campaignDetail');
   const language = i18n.language;
   const { budget } = campaign;
-  const spent = formatThousands(budget.spent, language);
-  const total = formatThousands(budget.total, language);
+  // "61.5K of 200K tokens", "0 of 200K tokens": the spent figure alone, the word once.
+  const spent = formatCount(Math.round(budget.spent * 1000), language);
+  const total = formatThousandTokens(budget.total, language);
   const usage = t('tokens.usage', { spent, total });
   return (
     <Card labelledBy="tokens-heading" title={t('tokens.title')}>
@@ -184,16 +187,12 @@ function TokenUsage({ campaign }: { campaign: Campaign }) {
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('tokens.daily')}</dt>
-          <dd className="font-medium tabular-nums">
-            {t('units.kTokens', { value: formatThousands(budget.daily, language) })}
-          </dd>
+          <dd className="font-medium tabular-nums">{formatThousandTokens(budget.daily, language)}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-muted-foreground">{t('tokens.remaining')}</dt>
           <dd className="font-medium tabular-nums">
-            {t('units.kTokens', {
-              value: formatThousands(Math.max(0, budget.total - budget.spent), language),
-            })}
+            {formatThousandTokens(Math.max(0, budget.total - budget.spent), language)}
           </dd>
         </div>
       </dl>
@@ -279,8 +278,8 @@ function AiConfiguration({ campaign }: { campaign: Campaign }) {
     [t('ai.personalization'), personalization],
     [t('ai.temperature'), formatNumber(ai.temperature, language, 2)],
     [t('ai.maxTokens'), formatNumber(ai.max_tokens, language)],
-    [t('ai.tokensUsed'), formatNumber(ai.tokens_used, language)],
-    [t('ai.avgCost'), t('units.tokens', { value: formatNumber(ai.avg_cost_per_message, language, 1) })],
+    [t('ai.tokensUsed'), formatCount(ai.tokens_used, language)],
+    [t('ai.avgCost'), formatTokens(ai.avg_cost_per_message, language)],
   ];
   return (
     <Card labelledBy="ai-heading" title={t('ai.title')}>

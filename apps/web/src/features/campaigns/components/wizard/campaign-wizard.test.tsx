@@ -205,8 +205,8 @@ describe('Campaign wizard', () => {
       expect(summary(dialog, 'Outreach channels')).toBe('LinkedIn and Email');
       expect(summary(dialog, 'Target contacts')).toBe('100');
       expect(summary(dialog, 'Stages')).toBe('Extraction → Enrichment → Engagement');
-      // Suggested budget 200K tokens; daily 200 ÷ 30, rounded.
-      expect(summary(dialog, 'Estimated budget')).toBe('200K tokens, 7K per day');
+      // Suggested budget 200K tokens; daily 200 ÷ 30, rounded, in thousands: under 10,000, in full.
+      expect(summary(dialog, 'Estimated budget')).toBe('200K tokens, 7,000 tokens per day');
       expect(summary(dialog, 'Enrichment estimate')).toBe('$35.00');
       expect(summary(dialog, 'Expected duration')).toBe('2-4 weeks');
       expect(summary(dialog, 'Sending account')).toBe('Personal account');
@@ -496,28 +496,28 @@ describe('Campaign wizard: the four newer goals', () => {
       'find_vendors',
       'Vendor',
       /Find suppliers and service providers.*Expected results.*A shortlist of reliable vendors.*Quotes and proposals to compare.*Suggested budget: 100K tokens/,
-      '100K tokens, 3K per day',
+      '100K tokens, 3,000 tokens per day',
     ],
     [
       'Generate Leads',
       'generate_leads',
       'Lead Gen',
       /Fill your pipeline.*Expected results.*A steady flow of new leads.*Contacts scored by how well they fit.*Suggested budget: 250K tokens/,
-      '250K tokens, 8K per day',
+      '250K tokens, 8,000 tokens per day',
     ],
     [
       'Build Brand Awareness',
       'build_brand',
       'Brand',
       /Make your company known.*Expected results.*Wider reach in your target audience.*Mentions, shares and press interest.*Suggested budget: 150K tokens/,
-      '150K tokens, 5K per day',
+      '150K tokens, 5,000 tokens per day',
     ],
     [
       'Promote Content',
       'promote_content',
       'Content',
       /Put your articles, videos and reports.*Expected results.*More views and shares.*New followers and subscribers.*Suggested budget: 120K tokens/,
-      '120K tokens, 4K per day',
+      '120K tokens, 4,000 tokens per day',
     ],
   ] as const)(
     '%s: its card, its name and budget, and a campaign created with goal %s',

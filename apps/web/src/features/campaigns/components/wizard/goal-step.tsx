@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../utils/campaign-format';
+import { formatThousandTokens } from '../../utils/campaign-format';
 import { CampaignTypeBadge } from '../campaign-badges';
 import { ChoiceCard } from './choice-card';
 import type { CampaignWizardModel } from './use-campaign-wizard';
@@ -59,7 +59,9 @@ export function GoalStep({ wizard }: { wizard: CampaignWizardModel }) {
             ))}
           </span>
           <span className="block text-xs">
-            {t('wizard.goal.budget', { budget: formatCount(template.suggestedBudget, i18n.language) })}
+            {t('wizard.goal.budget', {
+              budget: formatThousandTokens(template.suggestedBudget, i18n.language),
+            })}
           </span>
         </ChoiceCard>
       ))}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Input } from '@/components/ui/input';
-import { formatCount, formatList, formatUsd } from '../../utils/campaign-format';
+import { formatCount, formatList, formatThousandTokens, formatUsd } from '../../utils/campaign-format';
 import { useCampaignLabels } from '../use-campaign-labels';
 import { isSourceAvailable, wizardFieldsSchema, type CampaignWizardModel } from './use-campaign-wizard';
 import { runsSimulated, useToolReadiness } from './use-tool-readiness';
@@ -89,8 +89,8 @@ export function ReviewStep({ wizard }: { wizard: CampaignWizardModel }) {
           <Row label={t('wizard.review.budget')}>
             {template
               ? t('wizard.review.budgetValue', {
-                  total: formatCount(template.suggestedBudget, language),
-                  daily: formatCount(dailyBudget(template.suggestedBudget), language),
+                  total: formatThousandTokens(template.suggestedBudget, language),
+                  daily: formatThousandTokens(dailyBudget(template.suggestedBudget), language),
                 })
               : null}
           </Row>
