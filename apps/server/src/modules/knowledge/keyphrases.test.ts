@@ -23,7 +23,7 @@ const wordsOf = (topic: string) => topic.toLowerCase().replace(/’/g, "'").spli
 /** Stop words of the text's language and English's, and the issue's own examples. */
 function stopWordIn(topic: string, language: string): string | undefined {
   const isStop = (word: string) =>
-    STOP_WORDS[language]!.has(word) || STOP_WORDS.en!.has(word) || ['always', 'within'].includes(word);
+    STOP_WORDS[language]!.has(word) || STOP_WORDS.en!.has(word) || ['always', 'within', 'течение', 'стоит'].includes(word);
   const words = wordsOf(topic);
   if (words.every(isStop)) return topic;
   return [words[0]!, words.at(-1)!].find(isStop);
