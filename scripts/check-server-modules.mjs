@@ -90,6 +90,7 @@ const TABLE_OWNERS = {
   jobs: 'lib',
   contacts: 'modules/contacts',
   communicationHistory: 'modules/contacts',
+  contactChannels: 'modules/contacts',
   tasks: 'modules/tasks',
   aiModels: 'modules/ai-models',
   tokenUsage: 'modules/usage',

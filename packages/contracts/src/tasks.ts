@@ -22,6 +22,11 @@ export const taskStatuses = ['pending', 'in_progress', 'completed'] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
+/** Who does a task: the user themself, or the twin (which drafts and sends on its own). */
+export const taskAssignees = ['user', 'twin'] as const;
+export const taskAssigneeSchema = z.enum(taskAssignees);
+export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
+
 export const triggerTypes = ['message', 'linkedin_job_change', 'rss_news', 'social_comment'] as const;
 export const triggerTypeSchema = z.enum(triggerTypes);
 
@@ -277,7 +282,7 @@ export const taskSchema = z.object({
   status: taskStatusSchema,
   context: taskContextSchema,
   responses: taskResponsesSchema,
-  assignee: z.string().nullable(),
+  assignee: taskAssigneeSchema.nullable(),
   dueAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -319,7 +324,7 @@ export const createTaskInputSchema = z
     priority: taskPrioritySchema.optional(),
     description: z.string().trim().max(5000).default(''),
     contactId: z.uuid().nullable().optional(),
-    assignee: z.string().trim().max(200).nullable().optional(),
+    assignee: taskAssigneeSchema.nullable().optional(),
     dueAt: z.iso.datetime({ offset: true }).nullable().optional(),
     context: taskContextSchema.default({}),
   })

@@ -1,5 +1,6 @@
 import { contactSources } from '@doppel/contracts';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { personaProfiles } from './personas';
 import { users } from './users';
 
@@ -20,10 +21,42 @@ export const contacts = pgTable(
     source: text('source', { enum: contactSources }).notNull(),
     /** The contact's handle on the source channel (chat id, username, address). */
     handle: text('handle'),
+    /** The user's own notes on the contact (the contact page). */
+    notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contacts_user_idx').on(table.userId, table.name)],
+  (table) => [
+    index('contacts_user_idx').on(table.userId, table.name),
+    // The Contacts screen pages alphabetically regardless of case, with id as the tie-breaker:
+    // a page is read straight off this index (keyset), however deep.
+    index('contacts_user_lower_name_idx').on(table.userId, sql`lower(${table.name})`, table.id),
+  ],
+);
+
+/**
+ * The contact's other channels: when two contacts turn out to be one person (a Telegram chat and
+ * an email address), the merged contact keeps the other's channel here, so the next message on
+ * it finds the same contact. The contact's first channel stays in contacts.source/handle.
+ */
+export const contactChannels = pgTable(
+  'contact_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: contactSources }).notNull(),
+    handle: text('handle').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('contact_channels_user_handle_idx').on(table.userId, table.source, table.handle),
+    index('contact_channels_contact_idx').on(table.contactId),
+  ],
 );
 
 /** Every message to or from a contact (the spec's persona_communication_history). */
