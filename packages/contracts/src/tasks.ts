@@ -300,6 +300,8 @@ export const listTasksQuerySchema = z
     status: taskStatusSchema.optional(),
     type: taskTypeSchema.optional(),
     priority: taskPrioritySchema.optional(),
+    /** One contact's tasks (the contact page). */
+    contactId: z.uuid().optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(TASKS_MAX_LIMIT).default(TASKS_DEFAULT_LIMIT),
   })

@@ -13,7 +13,9 @@ export const TASK_NOT_FOUND = 'Task not found';
  * page returned may be shared with other requests, so callers must not modify it.
  */
 export async function listTasks(ctx: AppContext, userId: string, query: ListTasksQuery): Promise<TaskPage> {
-  const filter = listTasksQuerySchema.parse(query);
+  const { contactId, ...filter } = listTasksQuerySchema.parse(query);
+  // One contact's tasks are few and read on its page only: counted as they are, not cached.
+  if (contactId) return loadContactTaskPage(ctx.db, userId, contactId, filter);
   return taskListCacheFor(ctx).page(userId, filter, {
     totals: () => countTasksByKind(ctx.db, userId),
     items: () => loadTaskPage(ctx.db, userId, filter),
@@ -29,24 +31,48 @@ async function countTasksByKind(db: DbOrTx, userId: string): Promise<TaskTotals>
     .groupBy(tasks.status, tasks.type, tasks.priority);
 }
 
-async function loadTaskPage(db: DbOrTx, userId: string, filter: TaskListFilter): Promise<Task[]> {
-  const { status, type, priority, page, limit } = filter;
+function taskFilter(userId: string, filter: Omit<TaskListFilter, 'page' | 'limit'>, contactId?: string) {
+  const { status, type, priority } = filter;
+  return and(
+    eq(tasks.userId, userId),
+    contactId ? eq(tasks.contactId, contactId) : undefined,
+    status ? eq(tasks.status, status) : undefined,
+    type ? eq(tasks.type, type) : undefined,
+    priority ? eq(tasks.priority, priority) : undefined,
+  );
+}
+
+async function loadTaskPage(
+  db: DbOrTx,
+  userId: string,
+  filter: TaskListFilter,
+  contactId?: string,
+): Promise<Task[]> {
+  const { page, limit } = filter;
   const rows = await db
     .select(taskWithContactColumns)
     .from(tasks)
     .leftJoin(contacts, eq(contacts.id, tasks.contactId))
-    .where(
-      and(
-        eq(tasks.userId, userId),
-        status ? eq(tasks.status, status) : undefined,
-        type ? eq(tasks.type, type) : undefined,
-        priority ? eq(tasks.priority, priority) : undefined,
-      ),
-    )
+    .where(taskFilter(userId, filter, contactId))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(limit)
     .offset((page - 1) * limit);
   return rows.map(toTaskView);
+}
+
+async function loadContactTaskPage(
+  db: DbOrTx,
+  userId: string,
+  contactId: string,
+  filter: TaskListFilter,
+): Promise<TaskPage> {
+  const [items, [counted]] = await Promise.all([
+    loadTaskPage(db, userId, filter, contactId),
+    db.select({ n: count() }).from(tasks).where(taskFilter(userId, filter, contactId)),
+  ]);
+  const total = counted?.n ?? 0;
+  const { page, limit } = filter;
+  return { items, total, page, limit, hasMore: total > page * limit };
 }
 
 /** A task of this user, or `not_found` — another user's task is indistinguishable from none. */
