@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'instance',
   'notifications',
   'security',
+  'shortcuts',
+  'contacts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -56,6 +58,7 @@ const SCREEN_NAMESPACES = [
   'apiKeys',
   'mcpServers',
   'unsubscribe',
+  'contacts',
 ] as const;
 /**
  * Screens whose namespaces share one chunk: namespace → the chunk's name. Sharing keeps the
@@ -83,10 +86,11 @@ const APP_NAMESPACES: readonly Namespace[] = [
   'instance',
   'notifications',
   'security',
+  'shortcuts',
 ];
 
 const bundleLoaders = import.meta.glob<LanguageBundle>(
-  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth,unsubscribe}.ts',
+  '../locales/*/{public,app,personas,agent,knowledge,messengers,apiKeys,mcpServers,growth,unsubscribe,contacts}.ts',
   {
     import: 'default',
   },

@@ -7,6 +7,7 @@ import notifications from './notifications.json';
 import security from './security.json';
 import settings from './settings.json';
 import shell from './shell.json';
+import shortcuts from './shortcuts.json';
 import tasks from './tasks.json';
 import tasksBoard from './tasksBoard.json';
 
@@ -21,4 +22,5 @@ export default {
   instance,
   notifications,
   security,
+  shortcuts,
 };
