@@ -22,6 +22,7 @@ import { notificationsRoutes } from './modules/notifications';
 import { shellRoutes } from './modules/shell';
 import { billingRoutes, stripeWebhookRoutes, subscriptionRoutes } from './modules/subscription';
 import { tasksRoutes } from './modules/tasks';
+import { contactMergeRoutes } from './modules/contact-merge';
 import { contactsRoutes } from './modules/contacts';
 import { eventsRoutes } from './modules/events';
 import { aiModelsRoutes } from './modules/ai-models';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
       await scope.register(shellRoutes, { ctx });
       await scope.register(tasksRoutes, { ctx });
       await scope.register(contactsRoutes, { ctx });
+      await scope.register(contactMergeRoutes, { ctx });
       await scope.register(aiModelsRoutes, { ctx });
       await scope.register(usageRoutes, { ctx });
       await scope.register(agentRoutes, { ctx });

@@ -15,6 +15,7 @@ export * from './tasks';
 export * from './learned-voice';
 export * from './events';
 export * from './change-feed';
+export * from './contact-book';
 export * from './contacts';
 export * from './reply-templates';
 export * from './model-answers';

@@ -77,6 +77,16 @@ import {
   updateCampaignInputSchema,
   updateLeadStatusInputSchema,
 } from './campaigns';
+import {
+  contactBookPageSchema,
+  contactBookQuerySchema,
+  contactDetailSchema,
+  contactIdParamsSchema,
+  contactTimelinePageSchema,
+  contactTimelineQuerySchema,
+  editContactInputSchema,
+  mergeContactInputSchema,
+} from './contact-book';
 import { contactListSchema, contactSchema, listContactsQuerySchema } from './contacts';
 import {
   createLinkInputSchema,
@@ -304,7 +314,24 @@ export const routeSchemas = {
     body: acceptProposalInputSchema,
     response: { 200: acceptProposalResultSchema },
   },
-  'contacts.list': { querystring: listContactsQuerySchema, response: { 200: contactListSchema } },
+  'contacts.list': { querystring: contactBookQuerySchema, response: { 200: contactBookPageSchema } },
+  'contacts.get': { params: contactIdParamsSchema, response: { 200: contactDetailSchema } },
+  'contacts.update': {
+    params: contactIdParamsSchema,
+    body: editContactInputSchema,
+    response: { 200: contactDetailSchema },
+  },
+  'contacts.delete': { params: contactIdParamsSchema, response: { 200: okSchema } },
+  'contacts.timeline': {
+    params: contactIdParamsSchema,
+    querystring: contactTimelineQuerySchema,
+    response: { 200: contactTimelinePageSchema },
+  },
+  'contacts.merge': {
+    params: contactIdParamsSchema,
+    body: mergeContactInputSchema,
+    response: { 200: contactDetailSchema },
+  },
   'ai.listModels': { response: { 200: aiModelListSchema } },
   'ai.createModel': { body: createAiModelInputSchema, response: { 201: aiModelSchema } },
   'ai.updateModel': {

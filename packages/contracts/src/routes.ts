@@ -72,6 +72,13 @@ import type {
   LinkPreview,
   ListCampaignsQuery,
   ListContactsQuery,
+  ContactBookPage,
+  ContactBookQuery,
+  ContactDetail,
+  ContactTimelinePage,
+  ContactTimelineQuery,
+  EditContactInput,
+  MergeContactInput,
   ListLeadsQuery,
   ListSignalItemsQuery,
   ListTasksQuery,
@@ -360,7 +367,21 @@ export const routes = named({
     }>('POST', '/api/tasks/:id/accept-proposal'),
   },
   contacts: {
-    list: route<{ query: ListContactsQuery; response: ContactList }>('GET', '/api/contacts'),
+    list: route<{ query: ContactBookQuery; response: ContactBookPage }>('GET', '/api/contacts'),
+    get: route<{ params: { id: string }; response: ContactDetail }>('GET', '/api/contacts/:id'),
+    update: route<{ params: { id: string }; body: EditContactInput; response: ContactDetail }>(
+      'PATCH',
+      '/api/contacts/:id',
+    ),
+    delete: route<{ params: { id: string }; response: Ok }>('DELETE', '/api/contacts/:id'),
+    timeline: route<{ params: { id: string }; query: ContactTimelineQuery; response: ContactTimelinePage }>(
+      'GET',
+      '/api/contacts/:id/messages',
+    ),
+    merge: route<{ params: { id: string }; body: MergeContactInput; response: ContactDetail }>(
+      'POST',
+      '/api/contacts/:id/merge',
+    ),
   },
   ai: {
     listModels: route<{ response: AiModelList }>('GET', '/api/ai/models'),

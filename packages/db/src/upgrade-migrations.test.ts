@@ -12,7 +12,8 @@ import { migrationsFolder } from './client';
  * before them. 0022 (issue 23): every real account's made-up "Pro Plan" at $29 becomes the
  * self-hosted plan with the quota it had, a demo sandbox keeps its sample plan, and the oldest
  * real account becomes the instance's owner. 0024 (issue 27): the key-phrase backfill is queued
- * once for every user with processed documents.
+ * once for every user with processed documents. 0025 (issue 24): a free-text assignee becomes
+ * the user, and a contact that has written gets the twin's persona.
  */
 
 const BEFORE = '0022_accounts_plans_preferences';
@@ -32,10 +33,12 @@ function migrationsBefore(tag: string): string {
 
 const client = new PGlite();
 const later = new PGlite();
+const contactsScreen = new PGlite();
 const folders: string[] = [];
 afterAll(async () => {
   await client.close();
   await later.close();
+  await contactsScreen.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -143,5 +146,53 @@ describe('migration 0024 on an instance with documents', () => {
       },
     ]);
     expect(Number.isNaN(new Date(queued.rows[0]!.before).getTime())).toBe(false);
+  });
+});
+
+describe('migration 0025 on an instance with tasks and contacts', () => {
+  it('makes free-text assignees the user and gives contacts that wrote the twin’s persona', async () => {
+    const db = drizzle({ client: contactsScreen });
+    const older = migrationsBefore('0025_contacts_screen');
+    folders.push(older);
+    await migrate(db, { migrationsFolder: older });
+    const user = '00000000-0000-4000-8000-000000000021';
+    await contactsScreen.exec(`
+      insert into users (id, email) values ('${user}', 'owner@example.com');
+      insert into persona_profiles (id, user_id, name, twin_voice, created_at) values
+        ('00000000-0000-4000-8000-0000000000a1', '${user}', 'Oldest', false, '2025-01-01'),
+        ('00000000-0000-4000-8000-0000000000a2', '${user}', 'Twin voice', true, '2025-02-01'),
+        ('00000000-0000-4000-8000-0000000000a3', '${user}', 'Campaign persona', false, '2025-03-01');
+      insert into contacts (id, user_id, name, source, persona_id) values
+        ('00000000-0000-4000-8000-0000000000c1', '${user}', 'Wrote, no persona', 'telegram', null),
+        ('00000000-0000-4000-8000-0000000000c2', '${user}', 'Wrote, has persona', 'email', '00000000-0000-4000-8000-0000000000a3'),
+        ('00000000-0000-4000-8000-0000000000c3', '${user}', 'Only written to', 'email', null);
+      insert into communication_history (user_id, contact_id, direction, channel, text, delivery_status) values
+        ('${user}', '00000000-0000-4000-8000-0000000000c1', 'inbound', 'telegram', 'Hi', 'received'),
+        ('${user}', '00000000-0000-4000-8000-0000000000c2', 'inbound', 'email', 'Hello', 'received'),
+        ('${user}', '00000000-0000-4000-8000-0000000000c3', 'outbound', 'email', 'Cold mail', 'sent');
+      insert into tasks (user_id, type, title, priority, assignee) values
+        ('${user}', 'message_reply', 'Named someone', 'high', 'Alice from sales'),
+        ('${user}', 'message_reply', 'The twin', 'high', 'twin'),
+        ('${user}', 'message_reply', 'Nobody', 'high', null);
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const assignees = await contactsScreen.query<{ title: string; assignee: string | null }>(
+      'select title, assignee from tasks order by title',
+    );
+    expect(assignees.rows).toEqual([
+      { title: 'Named someone', assignee: 'user' },
+      { title: 'Nobody', assignee: null },
+      { title: 'The twin', assignee: 'twin' },
+    ]);
+    const personas = await contactsScreen.query<{ name: string; persona_id: string | null }>(
+      'select name, persona_id from contacts order by name',
+    );
+    expect(personas.rows).toEqual([
+      { name: 'Only written to', persona_id: null },
+      { name: 'Wrote, has persona', persona_id: '00000000-0000-4000-8000-0000000000a3' },
+      { name: 'Wrote, no persona', persona_id: '00000000-0000-4000-8000-0000000000a2' },
+    ]);
   });
 });

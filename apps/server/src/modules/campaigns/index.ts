@@ -6,3 +6,4 @@ export { recordTouch } from './touch-budget';
 export { seedSampleCampaigns } from './sample-campaigns';
 export { recordBounces, unsubscribeByMail, unsubscribeLinks } from './email-opt-outs';
 export { unsubscribeRoutes } from './unsubscribe.routes';
+export { moveContactLeads } from './move-contact-leads';

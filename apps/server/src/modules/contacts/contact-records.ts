@@ -1,5 +1,16 @@
 import type { ContactSource } from '@doppel/contracts';
-import { and, asc, communicationHistory, contacts, eq, inArray, sql, type DbOrTx } from '@doppel/db';
+import {
+  and,
+  asc,
+  communicationHistory,
+  contactChannels,
+  contacts,
+  eq,
+  inArray,
+  personaProfiles,
+  sql,
+  type DbOrTx,
+} from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 
 /*
@@ -40,8 +51,52 @@ export interface FoundContact {
 }
 
 /**
- * The user's contact that `match` names — the oldest, should there be several — updated with
- * `update` when given; else a new contact made of `create`. `match` null always creates.
+ * The persona the twin speaks with: the user's twin voice, else their oldest persona (as
+ * personas' twinVoiceId reads it; read here, as the contacts module may not use personas).
+ */
+function twinPersonaId(userId: string) {
+  return sql<
+    string | null
+  >`(select p.id from ${personaProfiles} p where p.user_id = ${userId} order by p.twin_voice desc, p.created_at asc, p.id asc limit 1)`;
+}
+
+async function knownContact(tx: DbOrTx, userId: string, match: ContactMatch) {
+  const columns = { id: contacts.id, language: contacts.language, personaId: contacts.personaId };
+  const [known] = await tx
+    .select(columns)
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        'handle' in match
+          ? and(eq(contacts.source, match.source), eq(contacts.handle, match.handle))
+          : sql`lower(${contacts.name}) = ${match.name.toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(1);
+  if (known || !('handle' in match)) return known;
+  // A channel a merge brought to another contact (contact_channels) is that contact's.
+  const [merged] = await tx
+    .select(columns)
+    .from(contactChannels)
+    .innerJoin(contacts, eq(contacts.id, contactChannels.contactId))
+    .where(
+      and(
+        eq(contactChannels.userId, userId),
+        eq(contactChannels.source, match.source),
+        eq(contactChannels.handle, match.handle),
+      ),
+    )
+    .limit(1);
+  return merged;
+}
+
+/**
+ * The user's contact that `match` names — the oldest, should there be several; a channel merged
+ * into a contact names that contact — updated with `update` when given; else a new contact made
+ * of `create`. `match` null always creates. `wrote`: the contact wrote to the user, so one that
+ * has no persona yet gets the twin's (its persona's counts then include it).
  */
 export async function findOrCreateContact(
   tx: DbOrTx,
@@ -50,41 +105,33 @@ export async function findOrCreateContact(
     match: ContactMatch | null;
     create: NewContact;
     update?: { language?: string; company?: string | null };
+    wrote?: boolean;
     now: Date;
   },
 ): Promise<FoundContact> {
   const { userId } = actor;
-  const { match, create, update, now } = request;
-  const [known] = match
-    ? await tx
-        .select({ id: contacts.id, language: contacts.language })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.userId, userId),
-            'handle' in match
-              ? and(eq(contacts.source, match.source), eq(contacts.handle, match.handle))
-              : sql`lower(${contacts.name}) = ${match.name.toLowerCase()}`,
-          ),
-        )
-        .orderBy(asc(contacts.createdAt), asc(contacts.id))
-        .limit(1)
-    : [];
+  const { match, create, update, wrote = false, now } = request;
+  const known = match ? await knownContact(tx, userId, match) : undefined;
   if (known) {
-    const changes = Object.fromEntries(
-      Object.entries(update ?? {}).filter(([, value]) => value !== undefined),
-    ) as { language?: string; company?: string | null };
+    const changes: {
+      language?: string;
+      company?: string | null;
+      personaId?: ReturnType<typeof twinPersonaId>;
+    } = Object.fromEntries(Object.entries(update ?? {}).filter(([, value]) => value !== undefined));
     if (changes.language === known.language) delete changes.language;
-    if (Object.keys(changes).length === 0) return { ...known, created: false };
+    if (wrote && known.personaId === null) changes.personaId = twinPersonaId(userId);
+    const language = changes.language ?? known.language;
+    if (Object.keys(changes).length === 0) return { id: known.id, language, created: false };
     await tx
       .update(contacts)
       .set({ ...changes, updatedAt: now })
       .where(and(eq(contacts.id, known.id), eq(contacts.userId, userId)));
-    return { id: known.id, language: changes.language ?? known.language, created: false };
+    return { id: known.id, language, created: false };
   }
+  const row = contactRow(actor, create, now);
   const [created] = await tx
     .insert(contacts)
-    .values(contactRow(actor, create, now))
+    .values(wrote && create.personaId === undefined ? { ...row, personaId: twinPersonaId(userId) } : row)
     .returning({ id: contacts.id, language: contacts.language });
   return { ...created!, created: true };
 }

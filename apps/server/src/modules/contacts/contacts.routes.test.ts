@@ -54,6 +54,10 @@ describe('GET /api/contacts', () => {
       language: 'en',
       source: 'email',
       handle: null,
+      channels: [{ source: 'email', handle: null }],
+      persona: null,
+      lastContactAt: null,
+      openTasks: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     // The stranger's contact matches the search too, yet never shows up for the owner.

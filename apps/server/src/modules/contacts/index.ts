@@ -22,5 +22,7 @@ export {
   recordMessages,
   settleDelivery,
 } from './contact-records';
+export { absorbContact, contactsToMerge } from './absorb-contact';
+export { getContactDetail } from './contact-book';
 export { contactsRoutes } from './contacts.routes';
 export { escapeLike, listContacts } from './list-contacts';

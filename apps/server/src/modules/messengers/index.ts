@@ -33,3 +33,4 @@ export {
   whatsAppWindowOpen,
 } from './whatsapp-templates';
 export { createDiscordGateways, type DiscordGateways } from './discord-gateways';
+export { moveContactMail } from './move-contact-mail';

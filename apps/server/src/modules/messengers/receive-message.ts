@@ -104,6 +104,8 @@ export async function receiveMessage(ctx: AppContext, payload: ReceiveMessagePay
       },
       // The contact now writes in this language (drafts answer in it).
       update: { language: language ?? undefined },
+      // A contact's first message: the twin's persona speaks to it from now on.
+      wrote: true,
       now: ctx.clock.now(),
     });
     await recordMessage(tx, actor, {

@@ -66,6 +66,8 @@ async function contactOfMail(
         handle: mail.from.address,
       },
       update: { language: language ?? undefined },
+      // A contact's first message: the twin's persona speaks to it from now on.
+      wrote: true,
       now: ctx.clock.now(),
     },
   );

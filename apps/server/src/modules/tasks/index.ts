@@ -7,3 +7,4 @@ export { draftRequestForTask, generateTaskDrafts, proactiveIntent, startTaskDraf
 export { getTask, listTasks } from './task-queries';
 export { insertSampleTasks, insertTask, setTaskStatus } from './task-records';
 export { tasksRoutes } from './tasks.routes';
+export { moveContactTasks } from './move-contact-tasks';

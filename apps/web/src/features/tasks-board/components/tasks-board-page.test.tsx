@@ -72,8 +72,16 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
     }),
     ...fakeRoute(apiRoutes.contacts.list, ({ query }: FakeRequest) => {
       const q = (query.get('q') ?? '').toLowerCase();
-      const items = contacts.filter((c) => `${c.name} ${c.company ?? ''}`.toLowerCase().includes(q));
-      return { body: { items } };
+      const items = contacts
+        .filter((c) => `${c.name} ${c.company ?? ''}`.toLowerCase().includes(q))
+        .map((c) => ({
+          ...c,
+          channels: [{ source: c.source, handle: c.handle }],
+          persona: null,
+          lastContactAt: null,
+          openTasks: 0,
+        }));
+      return { body: { items, nextCursor: null, total: items.length } };
     }),
     // Only the tasks the server starts with can be moved or deleted.
     ...fakeRoute(apiRoutes.tasks.updateStatus, ({ params: { id }, body }) => {

@@ -1,0 +1,2 @@
+export { contactMergeRoutes } from './contact-merge.routes';
+export { mergeContacts } from './merge-contacts';

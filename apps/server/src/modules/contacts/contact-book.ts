@@ -1,0 +1,283 @@
+import {
+  contactBookQuerySchema,
+  contactTimelineQuerySchema,
+  editContactInputSchema,
+  type ContactBookPage,
+  type ContactBookQuery,
+  type ContactChannel,
+  type ContactDetail,
+  type ContactSummary,
+  type ContactTimelinePage,
+  type ContactTimelineQuery,
+  type EditContactInput,
+} from '@doppel/contracts';
+import {
+  and,
+  asc,
+  communicationHistory,
+  contactChannels,
+  contacts,
+  count,
+  desc,
+  eq,
+  or,
+  personaProfiles,
+  sql,
+  tasks,
+  type DbOrTx,
+} from '@doppel/db';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { CONTACT_NOT_FOUND } from './contact-commands';
+import { toHistoryEntry } from './contact-history';
+import { escapeLike } from './list-contacts';
+
+/*
+ * The Contacts screen's reads and edits (issue 24, decision 049). The list pages by keyset on
+ * (lower(name), id), read straight off contacts_user_lower_name_idx; each row's last contact,
+ * open tasks and channels are looked up for that page's rows only.
+ */
+
+const PERSONA_NOT_FOUND = 'Persona not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function invalidCursor(): AppError {
+  return new AppError(
+    'validation_failed',
+    'The cursor is not one this list gave out; start from the first page.',
+    {
+      reason: 'contact_cursor_invalid',
+      fields: { cursor: 'cursorInvalid' },
+    },
+  );
+}
+
+/** When a timestamp came back from a raw subquery: a Date or a string, by driver. */
+function isoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+const summaryColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  company: contacts.company,
+  language: contacts.language,
+  source: contacts.source,
+  handle: contacts.handle,
+  createdAt: contacts.createdAt,
+  personaId: personaProfiles.id,
+  personaName: personaProfiles.name,
+  lastContactAt: sql<
+    Date | string | null
+  >`(select max(h.occurred_at) from ${communicationHistory} h where h.contact_id = ${contacts.id})`,
+  openTasks: sql<number>`(select count(*)::int from ${tasks} t where t.contact_id = ${contacts.id} and t.status <> 'completed')`,
+  otherChannels: sql<
+    ContactChannel[]
+  >`(select coalesce(json_agg(json_build_object('source', c.source, 'handle', c.handle) order by c.created_at, c.id), '[]'::json) from ${contactChannels} c where c.contact_id = ${contacts.id})`,
+};
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  company: string | null;
+  language: string;
+  source: ContactSummary['source'];
+  handle: string | null;
+  createdAt: Date;
+  personaId: string | null;
+  personaName: string | null;
+  lastContactAt: Date | string | null;
+  openTasks: number;
+  otherChannels: ContactChannel[] | string;
+};
+
+function toSummary(row: SummaryRow): ContactSummary {
+  // PGlite hands json back parsed, node-postgres too; a string only should a driver not.
+  const others: ContactChannel[] =
+    typeof row.otherChannels === 'string'
+      ? (JSON.parse(row.otherChannels) as ContactChannel[])
+      : row.otherChannels;
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    language: row.language,
+    source: row.source,
+    handle: row.handle,
+    channels: [{ source: row.source, handle: row.handle }, ...others],
+    persona: row.personaId && row.personaName ? { id: row.personaId, name: row.personaName } : null,
+    lastContactAt: isoOrNull(row.lastContactAt),
+    openTasks: Number(row.openTasks),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function matching(userId: string, q: string | undefined) {
+  const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
+  return and(
+    eq(contacts.userId, userId),
+    pattern
+      ? or(
+          sql`lower(${contacts.name}) LIKE ${pattern} ESCAPE '\\'`,
+          sql`lower(${contacts.company}) LIKE ${pattern} ESCAPE '\\'`,
+        )
+      : undefined,
+  );
+}
+
+/** One page of the user's contacts, alphabetical regardless of case; `q` narrows by name or company. */
+export async function listContactBook(
+  db: DbOrTx,
+  userId: string,
+  query: ContactBookQuery,
+): Promise<ContactBookPage> {
+  const { q, cursor, limit } = contactBookQuerySchema.parse(query);
+  const after = cursor ? decodeCursor(cursor, 2) : null;
+  if (cursor && (!after || !UUID.test(after[1]!))) throw invalidCursor();
+  const filter = matching(userId, q);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(contacts)
+      .leftJoin(
+        personaProfiles,
+        and(eq(personaProfiles.id, contacts.personaId), eq(personaProfiles.userId, userId)),
+      )
+      .where(
+        and(
+          filter,
+          after
+            ? sql`(lower(${contacts.name}), ${contacts.id}) > (${after[0]}, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+      .limit(limit + 1),
+    // The screen shows how many there are; the pages after the first do not need it again.
+    after ? Promise.resolve(null) : db.select({ n: count() }).from(contacts).where(filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.name.toLowerCase(), last.id]) : null,
+    total: counted ? (counted[0]?.n ?? 0) : null,
+  };
+}
+
+/** The contact page: the list's row, the notes, and how many messages and tasks it has. */
+export async function getContactDetail(
+  db: DbOrTx,
+  userId: string,
+  contactId: string,
+): Promise<ContactDetail> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      notes: contacts.notes,
+      updatedAt: contacts.updatedAt,
+      messageCount: sql<number>`(select count(*)::int from ${communicationHistory} h where h.contact_id = ${contacts.id})`,
+      taskCount: sql<number>`(select count(*)::int from ${tasks} t where t.contact_id = ${contacts.id})`,
+    })
+    .from(contacts)
+    .leftJoin(
+      personaProfiles,
+      and(eq(personaProfiles.id, contacts.personaId), eq(personaProfiles.userId, userId)),
+    )
+    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+  if (!row) throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
+  return {
+    ...toSummary(row),
+    notes: row.notes,
+    updatedAt: row.updatedAt.toISOString(),
+    messageCount: Number(row.messageCount),
+    taskCount: Number(row.taskCount),
+  };
+}
+
+/** Edits what the contact page edits; a persona must be one of the user's own. */
+export async function editContact(
+  ctx: AppContext,
+  userId: string,
+  contactId: string,
+  input: EditContactInput,
+): Promise<ContactDetail> {
+  const data = editContactInputSchema.parse(input);
+  return ctx.db.transaction(async (tx) => {
+    if (data.personaId) {
+      const [persona] = await tx
+        .select({ id: personaProfiles.id })
+        .from(personaProfiles)
+        .where(and(eq(personaProfiles.id, data.personaId), eq(personaProfiles.userId, userId)));
+      if (!persona) throw new AppError('not_found', PERSONA_NOT_FOUND, { reason: 'persona_not_found' });
+    }
+    const [updated] = await tx
+      .update(contacts)
+      .set({
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.company !== undefined && { company: data.company ? data.company : null }),
+        ...(data.language !== undefined && { language: data.language }),
+        ...(data.notes !== undefined && { notes: data.notes }),
+        ...(data.personaId !== undefined && { personaId: data.personaId }),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+      .returning({ id: contacts.id });
+    if (!updated) throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
+    return getContactDetail(tx, userId, contactId);
+  });
+}
+
+/**
+ * Deletes the contact and its conversation (the history rows and merged channels go with it);
+ * its tasks and campaign leads stay, without a contact.
+ */
+export async function deleteContact(ctx: AppContext, userId: string, contactId: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+    .returning({ id: contacts.id });
+  if (deleted.length === 0)
+    throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
+}
+
+/** The whole conversation with the contact across its channels, newest first. */
+export async function contactTimeline(
+  db: DbOrTx,
+  userId: string,
+  contactId: string,
+  query: ContactTimelineQuery,
+): Promise<ContactTimelinePage> {
+  const { cursor, limit } = contactTimelineQuerySchema.parse(query);
+  const after = cursor ? decodeCursor(cursor, 1) : null;
+  if (cursor && (!after || !UUID.test(after[0]!))) throw invalidCursor();
+  const [owner] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)));
+  if (!owner) throw new AppError('not_found', CONTACT_NOT_FOUND, { reason: 'contact_not_found' });
+  // The cursor names the last message shown; its own key, read in the query, keeps the
+  // database's microseconds that a timestamp in the cursor would round away.
+  const before = after
+    ? sql`(${communicationHistory.occurredAt}, ${communicationHistory.createdAt}, ${communicationHistory.id}) < (select m.occurred_at, m.created_at, m.id from ${communicationHistory} m where m.id = ${after[0]}::uuid and m.user_id = ${userId} and m.contact_id = ${contactId})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(communicationHistory)
+    .where(
+      and(eq(communicationHistory.userId, userId), eq(communicationHistory.contactId, contactId), before),
+    )
+    .orderBy(
+      desc(communicationHistory.occurredAt),
+      desc(communicationHistory.createdAt),
+      desc(communicationHistory.id),
+    )
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toHistoryEntry),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null,
+  };
+}
