@@ -39,6 +39,8 @@ function variables(text: string): string[] {
  * identical words, not untranslated copies. Each entry is "<language> <namespace:key>".
  */
 const SAME_AS_ENGLISH = new Set([
+  // The Contacts screen's name is the same word in French.
+  'fr contacts:title',
   // The twin's texts (the server writes from them): a marker and a line that hold no words,
   // and words French shares with English.
   'ru twin:markers.line',
