@@ -62,6 +62,12 @@ const OAuthCallbackPage = lazyWithPreload(() =>
     default: m.OAuthCallbackPage,
   })),
 );
+const ContactsPage = lazyWithPreload(() =>
+  import('@/features/contacts/components/contacts-page').then((m) => ({ default: m.ContactsPage })),
+);
+const ContactPage = lazyWithPreload(() =>
+  import('@/features/contacts/components/contact-page').then((m) => ({ default: m.ContactPage })),
+);
 const AgentPage = lazyWithPreload(() =>
   import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })),
 );
@@ -89,6 +95,8 @@ export function AppRoutes() {
               <Route path="/signals" element={<SignalsPage />} />
               <Route path="/high-concept" element={<PersonasPage />} />
               <Route path="/agent" element={<AgentPage />} />
+              <Route path="/contacts" element={<ContactsPage />} />
+              <Route path="/contacts/:id" element={<ContactPage />} />
               <Route path="/oauth/:platform/callback" element={<OAuthCallbackPage />} />
               <Route element={<DesktopOnly />}>
                 <Route path="/tasks" element={<TasksBoardPage />} />

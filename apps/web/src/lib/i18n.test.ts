@@ -39,8 +39,23 @@ function variables(text: string): string[] {
  * identical words, not untranslated copies. Each entry is "<language> <namespace:key>".
  */
 const SAME_AS_ENGLISH = new Set([
-  // The Contacts screen's name is the same word in French.
+  // The Contacts screen: words French, Spanish and German share with English.
   'fr contacts:title',
+  'fr contacts:listLabel',
+  'fr contacts:count_one',
+  'fr contacts:count_other',
+  'fr contacts:delete.messages_one',
+  'fr contacts:delete.messages_other',
+  'fr contacts:conversation.title',
+  'fr contacts:persona.title',
+  'fr contacts:notes.title',
+  'fr shell:nav.contacts',
+  'fr shell:areas.contacts.title',
+  'es contacts:persona.title',
+  'es contacts:row.persona',
+  'de contacts:persona.title',
+  'de contacts:row.persona',
+  'de contacts:fields.name',
   // The twin's texts (the server writes from them): a marker and a line that hold no words,
   // and words French shares with English.
   'ru twin:markers.line',

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  Contact,
   KeyRound,
   ListTodo,
   Sparkles,
@@ -10,10 +11,19 @@ import {
 } from 'lucide-react';
 
 /** The product's areas; each key names its label (`shell:nav.<key>`) and page texts (`shell:areas.<key>`). */
-export type AreaKey = 'actions' | 'highConcept' | 'documents' | 'business' | 'agent' | 'apiKeys' | 'tasks';
+export type AreaKey =
+  | 'actions'
+  | 'contacts'
+  | 'highConcept'
+  | 'documents'
+  | 'business'
+  | 'agent'
+  | 'apiKeys'
+  | 'tasks';
 
 export const AREAS: Record<AreaKey, { path: string; icon: LucideIcon }> = {
   actions: { path: '/actions', icon: Sparkles },
+  contacts: { path: '/contacts', icon: Contact },
   highConcept: { path: '/high-concept', icon: UsersRound },
   documents: { path: '/documents', icon: BookOpen },
   business: { path: '/business', icon: TrendingUp },
@@ -22,9 +32,10 @@ export const AREAS: Record<AreaKey, { path: string; icon: LucideIcon }> = {
   tasks: { path: '/tasks', icon: ListTodo },
 };
 
-/** Desktop sidebar, in the spec's order. */
+/** Desktop sidebar, in the spec's order; Contacts (issue 24) beside the Assistant it serves. */
 export const SIDEBAR_AREAS: AreaKey[] = [
   'actions',
+  'contacts',
   'highConcept',
   'documents',
   'business',
