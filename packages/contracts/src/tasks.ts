@@ -185,10 +185,34 @@ export const taskContextSchema = z
       .object({ contactActivity: text(2000), opportunityType: text(500), recommendedApproach: text(2000) })
       .partial()
       .strict(),
+    /**
+     * Figures the platform gave about where a social task posts (docs/decisions/051). Only what
+     * was measured is present; the web app says "not available" for the rest.
+     */
     socialContext: z
       .object({
+        platform: z.enum(['reddit', 'linkedin']),
+        /** 'r/startups'. */
+        community: text(500),
+        /** The community's subscribers (Reddit's `subscribers`). */
         audienceSize: z.number().int().min(0),
+        /** Accounts on the community when it was measured (Reddit's `active_user_count`). */
+        activeUsers: z.number().int().min(0),
+        /** A comment task's post: its score, comment count and share of upvotes (0–1). */
+        postScore: z.number().int(),
+        postComments: z.number().int().min(0),
+        upvoteRatio: z.number().min(0).max(1),
+        /** The median (score + comments) of recent posts ÷ audienceSize × 100. */
         engagementRate: z.number().min(0).max(100),
+        /** The weekday (0 = Sunday) and UTC hour whose recent posts drew the most engagement. */
+        bestPostingSlot: z
+          .object({ weekday: z.number().int().min(0).max(6), hourUtc: z.number().int().min(0).max(23) })
+          .strict(),
+        /** How many recent posts the engagement rate and the best slot were computed from. */
+        sampleSize: z.number().int().min(0),
+        /** When the figures were read (ISO 8601). */
+        measuredAt: z.iso.datetime({ offset: true }),
+        /** Older rows only: a best time written as text. */
         bestPostingTime: text(200),
       })
       .partial()

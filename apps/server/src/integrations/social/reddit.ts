@@ -45,6 +45,18 @@ export interface RedditPost {
   stickied: boolean;
   /** Comments are closed (locked or archived): nothing can be posted under it. */
   closed: boolean;
+  /** Upvotes minus downvotes as Reddit shows them (fuzzed by Reddit), when it sent them. */
+  score: number | null;
+  numComments: number | null;
+  /** The share of votes that are upvotes, 0–1. */
+  upvoteRatio: number | null;
+}
+
+/** A subreddit's own figures, from GET /r/{name}/about. */
+export interface SubredditAbout {
+  subscribers: number | null;
+  /** Accounts on the subreddit right now; Reddit leaves it out for some communities. */
+  activeUsers: number | null;
 }
 
 export interface RedditRule {
@@ -195,12 +207,29 @@ const listingSchema = z.object({
             stickied: z.boolean().nullish(),
             locked: z.boolean().nullish(),
             archived: z.boolean().nullish(),
+            // Figures are taken when they are sound numbers and left out otherwise, never refused.
+            score: z.number().int().catch(NaN).nullish(),
+            num_comments: z.number().int().min(0).catch(NaN).nullish(),
+            upvote_ratio: z.number().min(0).max(1).catch(NaN).nullish(),
           })
           .loose(),
       }),
     ),
   }),
 });
+
+const aboutSchema = z.object({
+  data: z
+    .object({
+      subscribers: z.number().int().min(0).catch(NaN).nullish(),
+      active_user_count: z.number().int().min(0).catch(NaN).nullish(),
+    })
+    .loose(),
+});
+
+/** A figure Reddit sent, or null when it sent none (or something that is not one). */
+const figure = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 const rulesSchema = z.object({
   rules: z
@@ -270,6 +299,8 @@ export interface RedditApi {
   /** The subreddit's newest posts, newest first. */
   newPosts(subreddit: string, limit?: number): Promise<RedditPost[]>;
   rules(subreddit: string): Promise<RedditRule[]>;
+  /** The subreddit's subscribers and active users. */
+  about(subreddit: string): Promise<SubredditAbout>;
   /** A self (text) post. */
   submitPost(post: { subreddit: string; title: string; text: string }): Promise<RedditPublished>;
   /** A top-level comment under a post (thingId t3_…). */
@@ -405,7 +436,19 @@ export function createRedditApi(options: RedditApiOptions): RedditApi {
           createdAt: new Date(data.created_utc * 1000),
           stickied: data.stickied ?? false,
           closed: Boolean(data.locked || data.archived),
+          score: figure(data.score),
+          numComments: figure(data.num_comments),
+          upvoteRatio: figure(data.upvote_ratio),
         }));
+    },
+    async about(subreddit) {
+      checkSubreddit(subreddit);
+      const parsed = aboutSchema.safeParse(await call(`/r/${subreddit}/about?raw_json=1`, { method: 'GET' }));
+      if (!parsed.success) throw new RedditError('invalid');
+      return {
+        subscribers: figure(parsed.data.data.subscribers),
+        activeUsers: figure(parsed.data.data.active_user_count),
+      };
     },
     async rules(subreddit) {
       checkSubreddit(subreddit);

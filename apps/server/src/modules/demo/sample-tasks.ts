@@ -211,11 +211,8 @@ export function sampleTasks(language: InterfaceLanguage): SampleTask[] {
       context: {
         summary: t('tasks.customerCalls.summary'),
         ...recommendation('customerCalls', 'social'),
-        socialContext: {
-          audienceSize: 4800,
-          engagementRate: 3.4,
-          bestPostingTime: t('tasks.customerCalls.bestPostingTime'),
-        },
+        // LinkedIn's member API gives no audience figures (decision 051): the sample has none either.
+        socialContext: { platform: 'linkedin' },
       },
     },
     {
@@ -228,10 +225,16 @@ export function sampleTasks(language: InterfaceLanguage): SampleTask[] {
       context: {
         summary: t('tasks.discussion.summary'),
         ...recommendation('discussion', 'other'),
+        // Sample figures in the shape a real measurement has (decision 051); no measuredAt, as
+        // nothing was measured.
         socialContext: {
+          platform: 'reddit',
+          community: 'r/startups',
           audienceSize: 1_700_000,
-          engagementRate: 1.2,
-          bestPostingTime: t('tasks.discussion.bestPostingTime'),
+          activeUsers: 1_240,
+          engagementRate: 0.00147,
+          bestPostingSlot: { weekday: 2, hourUtc: 15 },
+          sampleSize: 94,
         },
       },
     },
@@ -251,6 +254,18 @@ export function sampleTasks(language: InterfaceLanguage): SampleTask[] {
           community: 'r/venturecapital',
           originalAuthor: mark.name,
           originalPost: quoted(mark.key, 'markPost'),
+        },
+        socialContext: {
+          platform: 'reddit',
+          community: 'r/venturecapital',
+          audienceSize: 251_000,
+          activeUsers: 86,
+          postScore: 37,
+          postComments: 14,
+          upvoteRatio: 0.94,
+          engagementRate: 0.00717,
+          bestPostingSlot: { weekday: 3, hourUtc: 14 },
+          sampleSize: 100,
         },
       },
     },

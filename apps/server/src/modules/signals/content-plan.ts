@@ -1,11 +1,12 @@
 import type { SignalPlatform, SignalSourceProblem, TaskContext, TaskType } from '@doppel/contracts';
-import type { signalSources } from '@doppel/db';
+import { and, asc, eq, signalItems, signalSources, type DbOrTx } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
 import { OFFLINE_ENGINE } from '../engine';
 import { getTwinVoice } from '../personas';
 import { getUserSettings } from '../settings';
 import { contentThemes } from './match-signal';
 import { claimItem, finishSignalTask, insertSignalTask } from './signal-tasks';
+import { measureSubreddit } from './subreddit-metrics';
 import { textsIn } from '../../lib/translations';
 
 /*
@@ -14,6 +15,8 @@ import { textsIn } from '../../lib/translations';
  * over the chosen platforms — on the next theme of the active persona, taken round-robin. A
  * slot's key (plan, week, cadence, slot) is its de-duplication key, so a slot never makes two
  * posts; a slot missed while the server was down is not made up, the current one is.
+ * A Reddit post is proposed for the subreddit the user follows longest, when they follow one
+ * (the composer shows it, the user may change it), with that subreddit's figures (decision 051).
  */
 
 const HOUR_MS = 3_600_000;
@@ -75,6 +78,33 @@ const PLATFORM_TASK: Record<SignalPlatform, { type: TaskType; label: string; app
   reddit: { type: 'reddit_post', label: 'Reddit', approach: 'signals.contentPlan.redditApproach' },
 };
 
+/** The subreddit the user has followed longest (an active, real source), or null. */
+async function followedSubreddit(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ subreddit: signalSources.subreddit })
+    .from(signalSources)
+    .where(
+      and(
+        eq(signalSources.userId, userId),
+        eq(signalSources.kind, 'reddit'),
+        eq(signalSources.isActive, true),
+        eq(signalSources.isSample, false),
+      ),
+    )
+    .orderBy(asc(signalSources.createdAt), asc(signalSources.id))
+    .limit(1);
+  return row?.subreddit ?? null;
+}
+
+async function slotTaken(db: DbOrTx, userId: string, dedupeKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signalItems.id })
+    .from(signalItems)
+    .where(and(eq(signalItems.userId, userId), eq(signalItems.dedupeKey, dedupeKey)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface PlanPollResult {
   itemsSeen: number;
   tasksCreated: number;
@@ -115,6 +145,14 @@ export async function pollContentPlan(
     analysisData: { opportunityType: t('signals.newsOnTheme.type'), recommendedApproach: t(approach) },
   };
   const week = isoWeek(slot.start);
+  const dedupeKey = `plan:${source.id}:${week}:${cadence}:${slot.index}`;
+  const subreddit = platform === 'reddit' ? await followedSubreddit(ctx.db, source.userId) : null;
+  // Reddit is asked only for a slot still to fill ("poll now" within a slot asks nothing).
+  if (subreddit && !(await slotTaken(ctx.db, source.userId, dedupeKey))) {
+    context.triggerData = { platform: 'reddit', community: `r/${subreddit}` };
+    const socialContext = await measureSubreddit(ctx, source.userId, subreddit, now);
+    if (socialContext) context.socialContext = socialContext;
+  }
   const taskId = await ctx.db.transaction(async (tx) => {
     const itemId = await claimItem(
       tx,
@@ -122,7 +160,7 @@ export async function pollContentPlan(
       {
         sourceId: source.id,
         kind: 'content_slot',
-        dedupeKey: `plan:${source.id}:${week}:${cadence}:${slot.index}`,
+        dedupeKey,
         title,
         url: null,
         publishedAt: slot.start,

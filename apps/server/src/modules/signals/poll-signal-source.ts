@@ -31,6 +31,12 @@ import {
 import { POLL_JOB_KIND, lockSource, schedulePoll, type PollJobPayload } from './schedule-poll';
 import { isDemoUser } from './signal-sources';
 import {
+  recordActivity,
+  REDDIT_LISTING_LIMIT,
+  subredditAbout,
+  subredditSocialContext,
+} from './subreddit-metrics';
+import {
   claimItem,
   counterIncrements,
   finishSignalTask,
@@ -55,8 +61,6 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** The longest a failing source waits between polls. */
 const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
-/** Reddit's listing answers at most 100; the newest 50 cover a quarter hour of most subreddits. */
-const REDDIT_LISTING_LIMIT = 50;
 const ORIGINAL_POST_MAX = 4000;
 
 type SourceRow = typeof signalSources.$inferSelect;
@@ -303,6 +307,7 @@ function redditTask(
   keyword: string,
   welcome: ReturnType<typeof commentWelcome>,
   t: Texts,
+  socialContext: TaskContext['socialContext'],
 ): SignalTaskInput {
   const community = `r/${subreddit}`;
   return {
@@ -328,6 +333,7 @@ function redditTask(
       recommendation: t('markers.line', { marker: t('markers.social'), text: welcome.statement }),
       recommendationKind: 'social',
       analysisData: { contactActivity: welcome.statement, recommendedApproach: welcome.approach },
+      ...(socialContext && { socialContext }),
     },
   };
 }
@@ -389,8 +395,11 @@ async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Pro
   ]);
   // The source's own keywords decide; without any, the persona's themes do.
   const phrases = source.keywords.length > 0 ? source.keywords : personaPhrases(persona);
-  // The rules are read once per poll, and only when a post needs them.
+  // The listing is the activity's sample: no call of its own (decision 051).
+  const activity = recordActivity(source.userId, subreddit, posts, now);
+  // The rules and the subreddit's about are read once per poll, and only when a post needs them.
   let rules: RedditRule[] | null | undefined;
+  let about: ReturnType<typeof subredditAbout> | undefined;
   let itemsSeen = 0;
   let tasksCreated = 0;
   for (const post of [...posts].reverse()) {
@@ -401,7 +410,9 @@ async function pollSubreddit(ctx: AppContext, source: SourceRow, now: Date): Pro
     let task: SignalTaskInput | null = null;
     if (keyword) {
       if (rules === undefined) rules = await reddit.rules(subreddit).catch(() => null);
-      task = redditTask(post, subreddit, keyword, commentWelcome(subreddit, rules, t), t);
+      about ??= subredditAbout(ctx, source.userId, reddit, subreddit, now);
+      const socialContext = subredditSocialContext({ subreddit, about: await about, activity, post, now });
+      task = redditTask(post, subreddit, keyword, commentWelcome(subreddit, rules, t), t, socialContext);
     }
     const result = await recordItem(
       ctx,

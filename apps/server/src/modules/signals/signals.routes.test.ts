@@ -675,6 +675,175 @@ describe('Reddit through the user’s account', () => {
   });
 });
 
+describe('social metrics from Reddit', () => {
+  const HOUR = 60 * MINUTE;
+
+  /** The latest Monday 15:00 UTC that is over an hour before now (a slot posts have settled in). */
+  function lastMondayAt15(): Date {
+    const slot = new Date(clock.now());
+    slot.setUTCHours(15, 0, 0, 0);
+    while (slot.getUTCDay() !== 1 || slot.getTime() > clock.now().getTime() - HOUR) {
+      slot.setTime(slot.getTime() - DAY);
+    }
+    return slot;
+  }
+
+  /**
+   * Twelve settled posts without the keyword: two on Mondays at 15:xx UTC that drew the most
+   * (180 and 240), ten single posts in the hours before with 10 each (8 points, 2 comments).
+   */
+  function history(prefix: string) {
+    const monday = lastMondayAt15();
+    const seconds = (date: Date | number) => Math.floor(new Date(date).getTime() / 1000);
+    return [
+      {
+        id: `${prefix}m1`,
+        title: 'Our launch week',
+        createdUtc: seconds(monday),
+        score: 150,
+        numComments: 30,
+      },
+      {
+        id: `${prefix}m2`,
+        title: 'What we learned from churn',
+        createdUtc: seconds(monday.getTime() - 7 * DAY + 20 * MINUTE),
+        score: 200,
+        numComments: 40,
+      },
+      ...Array.from({ length: 10 }, (_, index) => ({
+        id: `${prefix}f${index}`,
+        title: `Daily thread ${index}`,
+        createdUtc: seconds(monday.getTime() - (index + 1) * HOUR),
+        score: 8,
+        numComments: 2,
+      })),
+    ];
+  }
+
+  it('a reddit_comment task carries the subreddit’s subscribers, the post’s figures and the best slot; about is read once', async () => {
+    const user = await signedInUser(doppel);
+    await connectReddit(user);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    reddit.setSubreddit('GrowthOps', {
+      about: { subscribers: 48_200, activeUserCount: 310 },
+      posts: [
+        ...history('go'),
+        {
+          id: 'gq1',
+          title: 'Which CRM for a team of five?',
+          author: 'ana',
+          createdUtc: now - 20 * 60,
+          score: 12,
+          numComments: 5,
+          upvoteRatio: 0.93,
+        },
+      ],
+    });
+    const added = await addSource(user, { kind: 'reddit', subreddit: 'GrowthOps', keywords: ['crm'] });
+    await runJobs(user);
+
+    const [task] = await tasksOf(user, 'reddit_comment');
+    expect(task!.context.socialContext).toEqual({
+      platform: 'reddit',
+      community: 'r/GrowthOps',
+      audienceSize: 48_200,
+      activeUsers: 310,
+      postScore: 12,
+      postComments: 5,
+      upvoteRatio: 0.93,
+      // The median of the twelve settled posts (ten of 10, 180, 240) is 10: 10 ÷ 48,200 × 100.
+      engagementRate: 0.0207,
+      bestPostingSlot: { weekday: 1, hourUtc: 15 },
+      sampleSize: 12,
+      measuredAt: clock.now().toISOString(),
+    });
+
+    // A second matching post ten minutes later: the listing is read again, `about` is not.
+    const firstPollAt = clock.now().toISOString();
+    clock.advance(10 * MINUTE);
+    reddit.setSubreddit('GrowthOps', {
+      about: { subscribers: 99_999 },
+      posts: [
+        ...history('go'),
+        { id: 'gq2', title: 'CRM exports are a mess', createdUtc: now + 5 * 60, score: 3, numComments: 1 },
+      ],
+    });
+    await call(user, 'POST', `/api/signals/sources/${added.id}/poll`);
+    await runJobs(user);
+    const second = (await tasksOf(user, 'reddit_comment')).find(
+      (item) => item.context.triggerData?.postId === 't3_gq2',
+    )!;
+    expect(second.context.socialContext).toMatchObject({
+      audienceSize: 48_200,
+      postScore: 3,
+      postComments: 1,
+    });
+    // Figures read ten minutes apart: "as of" is the older reading.
+    expect(second.context.socialContext?.measuredAt).toBe(firstPollAt);
+    expect(reddit.requests.filter((request) => request.path === '/r/GrowthOps/about')).toHaveLength(1);
+  });
+
+  it('when about fails the poll still makes its task, without the subreddit’s figures', async () => {
+    const user = await signedInUser(doppel);
+    await connectReddit(user);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    reddit.setSubreddit('QuietOps', {
+      about: null,
+      posts: [
+        ...history('qo'),
+        {
+          id: 'qq1',
+          title: 'CRM for nonprofits?',
+          createdUtc: now - 60,
+          score: 4,
+          numComments: 0,
+          upvoteRatio: 1,
+        },
+      ],
+    });
+    const added = await addSource(user, { kind: 'reddit', subreddit: 'QuietOps', keywords: ['crm'] });
+    await runJobs(user);
+
+    expect(await source(user, added.id)).toMatchObject({ lastError: null, tasksCreated: 1 });
+    const [task] = await tasksOf(user, 'reddit_comment');
+    const figures = task!.context.socialContext!;
+    expect(figures).not.toHaveProperty('audienceSize');
+    expect(figures).not.toHaveProperty('activeUsers');
+    expect(figures).not.toHaveProperty('engagementRate');
+    // What the listing itself gave is still Reddit's own figure.
+    expect(figures).toMatchObject({ postScore: 4, postComments: 0, upvoteRatio: 1 });
+  });
+
+  it('a content-plan Reddit post is for the subreddit the user follows, with its figures; without an account none', async () => {
+    const user = await signedInUser(doppel);
+    await addPersona(user, { brandContentThemes: ['Pricing lessons'] });
+    await connectReddit(user);
+    reddit.setSubreddit('PlanOps', { about: { subscribers: 9100 }, posts: history('po') });
+    await addSource(user, { kind: 'reddit', subreddit: 'PlanOps', keywords: ['nothing-matches-this'] });
+    await addSource(user, { kind: 'content_plan', cadencePerWeek: 1, platforms: ['reddit'] });
+    await runJobs(user);
+
+    const [post] = await tasksOf(user, 'reddit_post');
+    expect(post!.context.triggerData).toEqual({ platform: 'reddit', community: 'r/PlanOps' });
+    expect(post!.context.socialContext).toMatchObject({
+      platform: 'reddit',
+      community: 'r/PlanOps',
+      audienceSize: 9100,
+      engagementRate: 0.11,
+      bestPostingSlot: { weekday: 1, hourUtc: 15 },
+    });
+
+    const offline = await signedInUser(doppel);
+    await addPersona(offline, { brandContentThemes: ['Pricing lessons'] });
+    await addSource(offline, { kind: 'reddit', subreddit: 'PlanOps', keywords: ['nothing-matches-this'] });
+    await addSource(offline, { kind: 'content_plan', cadencePerWeek: 1, platforms: ['reddit'] });
+    await runJobs(offline);
+    const [unmeasured] = await tasksOf(offline, 'reddit_post');
+    expect(unmeasured!.context.triggerData?.community).toBe('r/PlanOps');
+    expect(unmeasured!.context.socialContext).toBeUndefined();
+  });
+});
+
 describe('job changes', () => {
   it('by hand: one linkedin_job_change task with a congratulation draft; the same change again is a duplicate', async () => {
     const user = await signedInUser(doppel);

@@ -10,6 +10,7 @@ import {
   type RedditLimits,
   type RedditPost,
   type RedditRule,
+  type SubredditAbout,
 } from '../../integrations/social/reddit';
 import { createLinkedInApi, LinkedInError, refreshLinkedInToken } from '../../integrations/social/linkedin';
 import { appOf, redditUserAgent, sealTokens, socialRowOf, tokensOf, type SocialRow } from './social-accounts';
@@ -161,6 +162,7 @@ async function holdForRateLimit(ctx: AppContext, userId: string, limits: RedditL
 export interface RedditReader {
   newPosts(subreddit: string, limit: number): Promise<RedditPost[]>;
   rules(subreddit: string): Promise<RedditRule[]>;
+  about(subreddit: string): Promise<SubredditAbout>;
 }
 
 export function redditReaderFor(ctx: AppContext, userId: string): RedditReader {
@@ -169,6 +171,8 @@ export function redditReaderFor(ctx: AppContext, userId: string): RedditReader {
       withAccount(ctx, userId, 'reddit', (token) => redditApi(ctx, userId, token).newPosts(subreddit, limit)),
     rules: (subreddit) =>
       withAccount(ctx, userId, 'reddit', (token) => redditApi(ctx, userId, token).rules(subreddit)),
+    about: (subreddit) =>
+      withAccount(ctx, userId, 'reddit', (token) => redditApi(ctx, userId, token).about(subreddit)),
   };
 }
 

@@ -16,7 +16,7 @@ import {
  * Reddit's hosts: www.reddit.com's OAuth (GET/POST /api/v1/authorize: the consent page;
  * /api/v1/access_token: authorization_code and refresh_token grants with HTTP Basic client
  * credentials; /api/v1/revoke_token) and oauth.reddit.com's API with a bearer token
- * (/api/v1/me, /r/<sr>/new, /r/<sr>/about/rules, POST /api/submit and /api/comment with
+ * (/api/v1/me, /r/<sr>/new, /r/<sr>/about, /r/<sr>/about/rules, POST /api/submit and /api/comment with
  * api_type=json errors). Every API answer carries X-Ratelimit-Used/-Remaining/-Reset.
  */
 
@@ -31,6 +31,16 @@ export interface FakeRedditPost {
   locked?: boolean;
   /** Removed by moderators: comments are refused (DELETED_LINK). */
   removed?: boolean;
+  /** The listing's figures (default: score 1, no comments, ratio 1, as a fresh post has). */
+  score?: number;
+  numComments?: number;
+  upvoteRatio?: number;
+}
+
+/** What /r/<sr>/about tells: subscribers, and active users when Reddit gives them. */
+export interface FakeSubredditAbout {
+  subscribers: number;
+  activeUserCount?: number;
 }
 
 export interface FakeRedditRule {
@@ -45,6 +55,8 @@ interface Subreddit {
   private: boolean;
   /** The account is banned here: submitting and commenting are refused. */
   banned: boolean;
+  /** null: /about answers 500. */
+  about: FakeSubredditAbout | null;
 }
 
 export interface FakeRedditSubmission {
@@ -76,7 +88,14 @@ export interface FakeReddit {
   grantOnly(scopes: string[] | null): void;
   setSubreddit(
     name: string,
-    content: { posts: FakeRedditPost[]; rules?: FakeRedditRule[]; private?: boolean; banned?: boolean },
+    content: {
+      posts: FakeRedditPost[];
+      rules?: FakeRedditRule[];
+      private?: boolean;
+      banned?: boolean;
+      /** Default: 0 subscribers; null: /about fails with a 500. */
+      about?: FakeSubredditAbout | null;
+    },
   ): void;
   /** Answers the consent page as a person would; the redirect's address back to the client. */
   consent(authorizeUrl: string, decision: 'allow' | 'deny'): Promise<string>;
@@ -189,11 +208,25 @@ export async function startFakeReddit(options: { port?: number } = {}): Promise<
     const failure = failures.shift();
     if (failure) return failure;
     if (request.path === '/api/v1/me') return jsonAnswer(200, { id: grant.user.id, name: grant.user.name });
-    const listing = /^\/r\/([A-Za-z0-9_]+)\/(new|about\/rules)$/.exec(request.path);
+    const listing = /^\/r\/([A-Za-z0-9_]+)\/(new|about|about\/rules)$/.exec(request.path);
     if (listing && request.method === 'GET') {
       const sub = subreddits.get(listing[1]!.toLowerCase());
       if (!sub) return { status: 302, headers: { location: `/subreddits/search.json?q=${listing[1]}` } };
       if (sub.private) return jsonAnswer(403, { reason: 'private', message: 'Forbidden', error: 403 });
+      if (listing[2] === 'about') {
+        if (!sub.about) return jsonAnswer(500, { message: 'Internal Server Error', error: 500 });
+        return jsonAnswer(200, {
+          kind: 't5',
+          data: {
+            display_name: sub.name,
+            display_name_prefixed: `r/${sub.name}`,
+            subscribers: sub.about.subscribers,
+            ...(sub.about.activeUserCount !== undefined && { active_user_count: sub.about.activeUserCount }),
+            public_description: '',
+            subreddit_type: 'public',
+          },
+        });
+      }
       if (listing[2] === 'about/rules') {
         return jsonAnswer(200, {
           rules: sub.rules.map((rule, index) => ({
@@ -227,6 +260,9 @@ export async function startFakeReddit(options: { port?: number } = {}): Promise<
               stickied: post.stickied ?? false,
               locked: post.locked ?? false,
               archived: false,
+              score: post.score ?? 1,
+              num_comments: post.numComments ?? 0,
+              upvote_ratio: post.upvoteRatio ?? 1,
             },
           })),
         },
@@ -390,6 +426,7 @@ export async function startFakeReddit(options: { port?: number } = {}): Promise<
         rules: content.rules ?? [],
         private: content.private ?? false,
         banned: content.banned ?? false,
+        about: content.about === undefined ? { subscribers: 0 } : content.about,
       });
     },
     consent: answerConsentPage,

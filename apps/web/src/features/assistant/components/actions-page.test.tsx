@@ -153,7 +153,7 @@ describe('task detail', () => {
     expect(detail.getByText('Very active')).toBeInTheDocument();
     expect(detail.getByText('Paid pilot')).toBeInTheDocument();
     expect(detail.getByText('Offer slots')).toBeInTheDocument();
-    expect(detail.getByText('12,500')).toBeInTheDocument();
+    expect(detail.getByText('12.5K')).toBeInTheDocument();
     expect(detail.getByText('4.2%')).toBeInTheDocument();
     expect(detail.getByText('Tue 9:00')).toBeInTheDocument();
 
