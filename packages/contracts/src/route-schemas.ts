@@ -188,6 +188,8 @@ import {
   subscriptionSchema,
 } from './subscription';
 import {
+  bulkTasksInputSchema,
+  bulkTasksResultSchema,
   createTaskInputSchema,
   generateTaskDraftsInputSchema,
   listTasksQuerySchema,
@@ -201,6 +203,7 @@ import {
   taskSchema,
   translateDraftInputSchema,
   translateDraftResultSchema,
+  updateTaskInputSchema,
   updateTaskStatusInputSchema,
 } from './tasks';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteById, RouteId } from './routes';
@@ -286,6 +289,8 @@ export const routeSchemas = {
     body: updateTaskStatusInputSchema,
     response: { 200: taskSchema },
   },
+  'tasks.update': { params: taskIdParamsSchema, body: updateTaskInputSchema, response: { 200: taskSchema } },
+  'tasks.bulk': { body: bulkTasksInputSchema, response: { 200: bulkTasksResultSchema } },
   'tasks.saveResponses': {
     params: taskIdParamsSchema,
     body: saveTaskResponsesInputSchema,

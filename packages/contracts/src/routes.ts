@@ -331,6 +331,15 @@ export const routes = named({
       body: In<typeof c.updateTaskStatusInputSchema>;
       response: Task;
     }>('PATCH', '/api/tasks/:id/status'),
+    update: route<{
+      params: { id: string };
+      body: In<typeof c.updateTaskInputSchema>;
+      response: Task;
+    }>('PATCH', '/api/tasks/:id'),
+    bulk: route<{ body: In<typeof c.bulkTasksInputSchema>; response: c.BulkTasksResult }>(
+      'POST',
+      '/api/tasks/bulk',
+    ),
     saveResponses: route<{
       params: { id: string };
       body: In<typeof c.saveTaskResponsesInputSchema>;

@@ -358,6 +358,36 @@ export const createTaskInputSchema = z
 export type CreateTaskInput = z.input<typeof createTaskInputSchema>;
 
 export const updateTaskStatusInputSchema = z.object({ status: taskStatusSchema }).strict();
+
+/**
+ * PATCH /api/tasks/:id: any of the status (same rules as the status route), who does the task
+ * (null: nobody yet) and when it is due (ISO 8601 with an offset; null: no due date).
+ */
+export const updateTaskInputSchema = z
+  .object({
+    status: taskStatusSchema.optional(),
+    assignee: taskAssigneeSchema.nullable().optional(),
+    dueAt: z.iso.datetime({ offset: true, error: 'dueAtInvalid' }).nullable().optional(),
+  })
+  .strict()
+  .refine(
+    (input) => input.status !== undefined || input.assignee !== undefined || input.dueAt !== undefined,
+    { message: 'nothingToChange' },
+  );
+export type UpdateTaskInput = z.input<typeof updateTaskInputSchema>;
+
+/** What the board's bulk bar does to the selected tasks. */
+export const bulkTaskActions = ['complete', 'delete'] as const;
+export const bulkTaskActionSchema = z.enum(bulkTaskActions);
+export type BulkTaskAction = z.infer<typeof bulkTaskActionSchema>;
+export const BULK_TASKS_MAX = 100;
+export const bulkTasksInputSchema = z
+  .object({ ids: z.array(z.uuid()).min(1).max(BULK_TASKS_MAX), action: bulkTaskActionSchema })
+  .strict();
+export type BulkTasksInput = z.input<typeof bulkTasksInputSchema>;
+/** How many of the caller's tasks the action changed (ids of other users' tasks count none). */
+export const bulkTasksResultSchema = z.object({ changed: z.number().int().min(0) });
+export type BulkTasksResult = z.infer<typeof bulkTasksResultSchema>;
 export const saveTaskResponsesInputSchema = z.object({ responses: taskResponsesSchema }).strict();
 
 export const taskIdParamsSchema = z.object({ id: z.uuid() });

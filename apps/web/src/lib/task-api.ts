@@ -1,9 +1,11 @@
 import {
+  type BulkTaskAction,
   type CreateTaskInput,
   type ListTasksQuery,
   routes,
   type Task,
   type TaskStatus,
+  type UpdateTaskInput,
 } from '@doppel/contracts';
 import {
   keepPreviousData,
@@ -91,6 +93,54 @@ export function useUpdateTaskStatus() {
       await refreshTaskViews(queryClient, task);
     },
     onError: (error) => notifyError(error, i18n.t('tasks:errors.status')),
+  });
+}
+
+/**
+ * PATCH /api/tasks/:id: status, assignee and due date. A status change says so in its toast, as
+ * useUpdateTaskStatus does; any other change is "Task updated".
+ */
+export function useUpdateTask() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: UpdateTaskInput & { id: string }) =>
+      api.call(routes.tasks.update, { params: { id }, body: changes }),
+    onSuccess: async (task, changes) => {
+      notifySuccess(
+        changes.status
+          ? i18n.t('tasks:toast.statusChanged', { status: i18n.t(`tasks:status.${task.status}`) })
+          : i18n.t('tasks:toast.updated'),
+      );
+      await refreshTaskViews(queryClient, task);
+    },
+    onError: (error, changes) =>
+      notifyError(error, changes.status ? i18n.t('tasks:errors.status') : i18n.t('tasks:errors.update')),
+  });
+}
+
+/** The board's bulk Complete and Delete; the toast says how many tasks it changed. */
+export function useBulkTasks() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, action }: { ids: string[]; action: BulkTaskAction }) =>
+      api.call(routes.tasks.bulk, { body: { ids, action } }),
+    onSuccess: async ({ changed }, { ids, action }) => {
+      notifySuccess(
+        action === 'complete'
+          ? i18n.t('tasks:toast.bulkCompleted', { count: changed })
+          : i18n.t('tasks:toast.bulkDeleted', { count: changed }),
+      );
+      if (action === 'delete')
+        for (const id of ids) queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      await refreshTaskViews(queryClient);
+    },
+    onError: (error, { action }) =>
+      notifyError(
+        error,
+        action === 'complete' ? i18n.t('tasks:errors.bulkComplete') : i18n.t('tasks:errors.delete'),
+      ),
   });
 }
 

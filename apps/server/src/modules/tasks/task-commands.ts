@@ -1,13 +1,18 @@
 import {
+  bulkTasksInputSchema,
   modelFallbackSchema,
   saveTaskResponsesInputSchema,
+  updateTaskInputSchema,
   updateTaskStatusInputSchema,
+  type BulkTasksInput,
+  type BulkTasksResult,
   type CreateTaskInput,
   type DraftProvenance,
   type KnowledgeSource,
   type ModelFallback,
   type Task,
   type TaskStatus,
+  type UpdateTaskInput,
 } from '@doppel/contracts';
 import { and, eq, sql, tasks } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +21,15 @@ import type { AppContext } from '../../lib/context';
 import { cutText } from '../../lib/text';
 import { keepDraftProvenance } from './draft-provenance';
 import { TASK_NOT_FOUND, getTask } from './task-queries';
-import { insertTask, interfaceLanguageOf, setTaskStatus } from './task-records';
+import {
+  changeTaskFields,
+  completeTasks,
+  deleteTasks,
+  insertTask,
+  interfaceLanguageOf,
+  setTaskStatus,
+  type TaskFieldChanges,
+} from './task-records';
 import { refineTaskAnalysisLater } from './refine-task-analysis';
 
 /** A task made by itself (the API, MCP, the agent, a contact's reply, a campaign's outreach). */
@@ -93,6 +106,50 @@ export async function updateTaskStatus(
     }
     return getTask(tx, userId, taskId);
   });
+}
+
+/**
+ * The owner's edit of a task: status (updateTaskStatus's rules), assignee and due date, any of
+ * them at once, all or nothing.
+ */
+export async function updateTask(
+  ctx: AppContext,
+  userId: string,
+  taskId: string,
+  input: UpdateTaskInput,
+): Promise<Task> {
+  const { status, assignee, dueAt } = updateTaskInputSchema.parse(input);
+  const changes: TaskFieldChanges = {
+    status,
+    assignee,
+    dueAt: dueAt === undefined ? undefined : dueAt === null ? null : new Date(dueAt),
+  };
+  return ctx.db.transaction(async (tx) => {
+    if (!(await changeTaskFields(tx, { userId }, taskId, changes, ctx.clock.now()))) {
+      throw new AppError('not_found', TASK_NOT_FOUND, { reason: 'task_not_found' });
+    }
+    return getTask(tx, userId, taskId);
+  });
+}
+
+/**
+ * The board's bulk bar: completes or deletes the user's tasks among the ids, in one transaction.
+ * Ids of other users' (or unknown) tasks are left alone rather than refused, so a selection made
+ * before another tab deleted some of it still applies to the rest.
+ */
+export async function bulkChangeTasks(
+  ctx: AppContext,
+  userId: string,
+  input: BulkTasksInput,
+): Promise<BulkTasksResult> {
+  const { ids, action } = bulkTasksInputSchema.parse(input);
+  const unique = [...new Set(ids)];
+  const changed = await ctx.db.transaction((tx) =>
+    action === 'complete'
+      ? completeTasks(tx, { userId }, unique, ctx.clock.now())
+      : deleteTasks(tx, { userId }, unique),
+  );
+  return { changed };
 }
 
 /** Merges new response kinds into the task's existing responses. */

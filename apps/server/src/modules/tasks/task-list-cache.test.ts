@@ -99,6 +99,49 @@ describe('cached task lists', () => {
     expect((await list(doppel, user, '?page=2')).items).toEqual([]);
   });
 
+  it('show a task edited, bulk completed or bulk deleted on the very next request', async () => {
+    const user = await signedInUser(doppel);
+    const [a, b, c] = [
+      await createTask(doppel, user, 'A'),
+      await createTask(doppel, user, 'B'),
+      await createTask(doppel, user, 'C'),
+    ];
+    expect(titles(await list(doppel, user, '?status=pending'))).toEqual(['C', 'B', 'A']);
+    expect((await list(doppel, user, '?status=in_progress')).total).toBe(0);
+    expect((await list(doppel, user, '?status=completed')).total).toBe(0);
+    expect((await list(doppel, user)).items[2]).toMatchObject({ assignee: null, dueAt: null });
+
+    const edited = await call(doppel, user, 'PATCH', `/api/tasks/${a.id}`, {
+      status: 'in_progress',
+      assignee: 'twin',
+      dueAt: '2026-05-01T09:00:00Z',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(titles(await list(doppel, user, '?status=pending'))).toEqual(['C', 'B']);
+    expect(titles(await list(doppel, user, '?status=in_progress'))).toEqual(['A']);
+    expect((await list(doppel, user)).items[2]).toMatchObject({
+      assignee: 'twin',
+      dueAt: '2026-05-01T09:00:00.000Z',
+    });
+
+    const completed = await call(doppel, user, 'POST', '/api/tasks/bulk', {
+      ids: [a.id, b.id],
+      action: 'complete',
+    });
+    expect(completed.json()).toEqual({ changed: 2 });
+    expect(titles(await list(doppel, user, '?status=completed'))).toEqual(['B', 'A']);
+    expect(titles(await list(doppel, user, '?status=pending'))).toEqual(['C']);
+    expect((await list(doppel, user, '?status=in_progress')).total).toBe(0);
+
+    const deleted = await call(doppel, user, 'POST', '/api/tasks/bulk', {
+      ids: [b.id, c.id],
+      action: 'delete',
+    });
+    expect(deleted.json()).toEqual({ changed: 2 });
+    expect(await list(doppel, user)).toMatchObject({ total: 1, items: [{ title: 'A' }] });
+    expect((await list(doppel, user, '?status=pending')).total).toBe(0);
+  });
+
   it("never shows one user's cached list to another", async () => {
     const owner = await signedInUser(doppel);
     const stranger = await signedInUser(doppel);

@@ -1,13 +1,14 @@
 import {
   createTaskInputSchema,
   type CreateTaskInput,
+  type TaskAssignee,
   type TaskContext,
   type TaskPriority,
   type TaskStatus,
   type InterfaceLanguage,
   type TaskType,
 } from '@doppel/contracts';
-import { and, contacts, eq, sql, tasks, userSettings, type DbOrTx } from '@doppel/db';
+import { and, contacts, eq, inArray, ne, sql, tasks, userSettings, type DbOrTx } from '@doppel/db';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { OFFLINE_ENGINE, withAnalysis } from '../engine';
@@ -131,17 +132,71 @@ export async function setTaskStatus(
   status: TaskStatus,
   now: Date,
 ): Promise<boolean> {
+  return changeTaskFields(tx, actor, taskId, { status }, now);
+}
+
+/** The fields of a task its owner sets by hand; undefined leaves a field as it is. */
+export interface TaskFieldChanges {
+  status?: TaskStatus;
+  assignee?: TaskAssignee | null;
+  dueAt?: Date | null;
+}
+
+/** Status by setTaskStatus's rules, assignee and due date. Answers whether the user has such a task. */
+export async function changeTaskFields(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  taskId: string,
+  changes: TaskFieldChanges,
+  now: Date,
+): Promise<boolean> {
+  const { status, assignee, dueAt } = changes;
   const [updated] = await tx
     .update(tasks)
     .set({
-      status,
       updatedAt: now,
-      completedAt:
-        status === 'completed'
-          ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`
-          : null,
+      ...(status !== undefined && {
+        status,
+        completedAt:
+          status === 'completed'
+            ? sql`coalesce(${tasks.completedAt}, ${now.toISOString()}::timestamptz)`
+            : null,
+      }),
+      ...(assignee !== undefined && { assignee }),
+      ...(dueAt !== undefined && { dueAt }),
     })
     .where(and(eq(tasks.id, taskId), eq(tasks.userId, actor.userId)))
     .returning({ id: tasks.id });
   return Boolean(updated);
+}
+
+/**
+ * Completes the user's tasks among `taskIds` that are not completed yet; other users' ids
+ * match nothing. Answers how many it completed.
+ */
+export async function completeTasks(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  taskIds: string[],
+  now: Date,
+): Promise<number> {
+  const completed = await tx
+    .update(tasks)
+    .set({ status: 'completed', updatedAt: now, completedAt: now })
+    .where(and(inArray(tasks.id, taskIds), eq(tasks.userId, actor.userId), ne(tasks.status, 'completed')))
+    .returning({ id: tasks.id });
+  return completed.length;
+}
+
+/** Deletes the user's tasks among `taskIds`; answers how many there were. */
+export async function deleteTasks(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId'>,
+  taskIds: string[],
+): Promise<number> {
+  const deleted = await tx
+    .delete(tasks)
+    .where(and(inArray(tasks.id, taskIds), eq(tasks.userId, actor.userId)))
+    .returning({ id: tasks.id });
+  return deleted.length;
 }

@@ -3,7 +3,14 @@ import type { DraftStreamEvent } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
 import { routeTable } from '../../lib/typed-routes';
 import { requireAuth } from '../../plugins/authenticate';
-import { createTask, deleteTask, saveTaskResponses, updateTaskStatus } from './task-commands';
+import {
+  bulkChangeTasks,
+  createTask,
+  deleteTask,
+  saveTaskResponses,
+  updateTask,
+  updateTaskStatus,
+} from './task-commands';
 import { countTasks } from './count-tasks';
 import { retryTaskDelivery, sendTaskMessage } from './send-task-message';
 import { generateTaskDrafts, startTaskDraft, translateDraft } from './task-drafts';
@@ -30,6 +37,10 @@ export async function tasksRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   on('tasks.updateStatus', async (request) =>
     updateTaskStatus(ctx, requireAuth(request).userId, request.params.id, request.body),
   );
+  on('tasks.update', async (request) =>
+    updateTask(ctx, requireAuth(request).userId, request.params.id, request.body),
+  );
+  on('tasks.bulk', async (request) => bulkChangeTasks(ctx, requireAuth(request).userId, request.body));
   on('tasks.saveResponses', async (request) =>
     saveTaskResponses(ctx, requireAuth(request).userId, request.params.id, request.body),
   );

@@ -98,9 +98,12 @@ function ComposerEditor({
   onSent,
   writing,
   engineNote,
+  focusRequest,
 }: {
   task: Task;
   state: Extract<ComposerState, { step: 'edit' }>;
+  /** Changes when the E shortcut asks for the editor again: the field takes focus. */
+  focusRequest: number;
   /** A Reddit post's title and subreddit; null for the other task types. */
   redditPost: RedditPostFields | null;
   onRedditPostChange: (fields: RedditPostFields) => void;
@@ -138,7 +141,7 @@ function ComposerEditor({
 
   useLayoutEffect(() => {
     textarea.current?.focus();
-  }, []);
+  }, [focusRequest]);
 
   const submit = () => {
     if (!canSend) return;
@@ -329,10 +332,21 @@ function ComposerEditor({
  * contact's language, saved drafts, and a custom message; then the editor. Sending keeps the
  * text on failure and clears the composer on success; a completed task shows what was sent.
  */
-export default function Composer({ task }: { task: Task }) {
+export default function Composer({
+  task,
+  editRequest = 0,
+}: {
+  task: Task;
+  /**
+   * Raised (1, 2, …) by the task list's E shortcut: the editor opens with the suggested reply,
+   * or, already open, takes focus again. A request made before this loaded still counts.
+   */
+  editRequest?: number;
+}) {
   const { t } = useTranslation('assistant');
   const [state, setState] = useState<ComposerState>({ step: 'options' });
   const [writingAnother, setWritingAnother] = useState(false);
+  const [handledEditRequest, setHandledEditRequest] = useState(0);
   // Kept across Back, so a subject typed once is not lost by trying another option.
   const [subject, setSubject] = useState(() => replySubject(task.context.emailSubject));
   const [redditPost, setRedditPost] = useState<RedditPostFields>(() => ({
@@ -379,6 +393,12 @@ export default function Composer({ task }: { task: Task }) {
       icon: 'template' as const,
     })),
   ];
+
+  if (editRequest > handledEditRequest) {
+    setHandledEditRequest(editRequest);
+    setWritingAnother(true);
+    if (state.step === 'options') setState({ step: 'edit', kind: options[0]!.kind, text: options[0]!.text });
+  }
 
   const sentText = task.responses.sent;
   // An email the mail server refused, or whose fate is unknown, reopens its task: what was sent
@@ -461,6 +481,7 @@ export default function Composer({ task }: { task: Task }) {
           state={draft.streaming && draft.kind === state.kind ? { ...state, text: draft.text } : state}
           writing={draft.streaming}
           engineNote={engineNote}
+          focusRequest={handledEditRequest}
           subject={isEmailTask(task) ? subject : null}
           onSubjectChange={setSubject}
           redditPost={task.type === 'reddit_post' ? redditPost : null}

@@ -1,20 +1,23 @@
-import { MousePointerClick, Rss, SquareKanban } from 'lucide-react';
-import { useId } from 'react';
+import type { Task } from '@doppel/contracts';
+import { Keyboard, MousePointerClick, Rss, SquareKanban } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { useSelectedTask, useTaskFeed } from '../api/use-task-feed';
+import { useTaskListShortcuts } from '../utils/task-list-shortcuts';
+import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
 import { TaskDetail } from './task-detail';
 import { TaskList } from './task-list';
 import { TASK_LIST_HEADING_ID, TaskListHeading } from './task-list-heading';
 
-function SelectedTask({ id }: { id: string }) {
+function SelectedTask({ id, editRequest }: { id: string; editRequest?: number }) {
   const { t } = useTranslation('assistant');
   const titleId = useId();
   const { data: task, isPending, isError } = useSelectedTask(id);
-  if (task) return <TaskDetail task={task} titleId={titleId} />;
+  if (task) return <TaskDetail task={task} titleId={titleId} editRequest={editRequest} />;
   if (isPending) return <Skeleton className="h-64 w-full" />;
   return isError ? <Notice variant="neutral">{t('detail.notFound')}</Notice> : null;
 }
@@ -30,15 +33,63 @@ function SelectedTask({ id }: { id: string }) {
  * the window grows.
  */
 export default function DesktopActions() {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation(['assistant', 'shortcuts']);
   const feed = useTaskFeed();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('task');
+  const listRef = useRef<HTMLElement>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  // The E shortcut's request, for the task it was made on; cleared when the selection moves.
+  const [editRequest, setEditRequest] = useState<{ taskId: string; seq: number } | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const select = (task: Task) => {
+    if (task.id === selectedId) return;
+    setEditRequest(null);
+    setParams({ task: task.id }, { replace: true });
+  };
+  const focusDetail = () =>
+    requestAnimationFrame(() => {
+      const detail = detailRef.current;
+      (detail?.querySelector<HTMLElement>('[data-task-detail]') ?? detail)?.focus();
+    });
+
+  useTaskListShortcuts({
+    tasks: feed.data?.pages.flatMap((page) => page.items) ?? [],
+    selectedId,
+    listRef,
+    onMove: (task) => {
+      select(task);
+      listRef.current?.querySelector<HTMLElement>(`[data-task-id="${task.id}"]`)?.focus();
+    },
+    onOpen: (task) => {
+      select(task);
+      focusDetail();
+    },
+    onEdit: (task) =>
+      setEditRequest((current) => ({
+        taskId: task.id,
+        seq: current?.taskId === task.id ? current.seq + 1 : 1,
+      })),
+    onHelp: () => setHelpOpen(true),
+  });
+
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-4 p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-6 lg:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-      <section aria-labelledby={TASK_LIST_HEADING_ID} className="flex min-w-0 flex-col gap-3">
+      <section ref={listRef} aria-labelledby={TASK_LIST_HEADING_ID} className="flex min-w-0 flex-col gap-3">
         <TaskListHeading total={feed.data?.pages[0]?.total}>
           <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              className="md:size-8"
+              aria-label={t('shortcuts:open')}
+              title={t('shortcuts:open')}
+              aria-haspopup="dialog"
+              onClick={() => setHelpOpen(true)}
+            >
+              <Keyboard aria-hidden="true" />
+            </Button>
             <Button variant="outline" size="sm" asChild>
               <Link to="/signals">
                 <Rss aria-hidden="true" />
@@ -54,16 +105,19 @@ export default function DesktopActions() {
           </div>
         </TaskListHeading>
         <div className="min-w-0">
-          <TaskList
-            feed={feed}
-            selectedId={selectedId}
-            onSelect={(task) => setParams({ task: task.id }, { replace: true })}
-          />
+          <TaskList feed={feed} selectedId={selectedId} onSelect={select} />
         </div>
       </section>
-      <div className="sticky top-4 max-h-[calc(100dvh-2rem)] min-w-0 overflow-y-auto rounded-lg pr-1 lg:top-6 lg:max-h-[calc(100dvh-3rem)]">
+      <div
+        ref={detailRef}
+        tabIndex={-1}
+        className="sticky top-4 max-h-[calc(100dvh-2rem)] min-w-0 overflow-y-auto rounded-lg pr-1 outline-none lg:top-6 lg:max-h-[calc(100dvh-3rem)]"
+      >
         {selectedId ? (
-          <SelectedTask id={selectedId} />
+          <SelectedTask
+            id={selectedId}
+            editRequest={editRequest?.taskId === selectedId ? editRequest.seq : undefined}
+          />
         ) : (
           <div className="flex min-h-80 flex-col items-center justify-center gap-2 rounded-lg border border-dashed text-center">
             <MousePointerClick className="size-8 text-muted-foreground" aria-hidden="true" />
@@ -72,6 +126,7 @@ export default function DesktopActions() {
           </div>
         )}
       </div>
+      <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>
   );
 }

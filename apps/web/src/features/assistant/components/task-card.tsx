@@ -7,7 +7,11 @@ import { LanguageBadge } from '@/components/language-badge';
 import { cn } from '@/lib/utils';
 import { contactLanguage } from '../utils/task-presentation';
 
-/** One task in the list: priority, date, type, description, contact and their language. */
+/**
+ * One task in the list: priority, date, type, description, contact and their language. A
+ * completed task says so with its icon and label and a dashed border; its text keeps full
+ * contrast (WCAG AA), it is never faded.
+ */
 export function TaskCard({
   task,
   selected,
@@ -24,10 +28,12 @@ export function TaskCard({
       type="button"
       onClick={onSelect}
       aria-current={selected ? 'true' : undefined}
+      data-task-id={task.id}
+      data-status={task.status}
       className={cn(
         'grid w-full min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5 rounded-lg border bg-card p-3 text-left transition-colors hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         selected && 'border-primary bg-primary-soft/60 ring-1 ring-primary hover:bg-primary-soft/60',
-        completed && 'opacity-75',
+        completed && 'border-dashed',
       )}
     >
       {/* Every row may shrink to the card's width (min-w-0) and wraps or truncates rather than

@@ -1,13 +1,16 @@
 import type { Task } from '@doppel/contracts';
-import { Hash } from 'lucide-react';
+import { Hash, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PriorityBadge } from '@/components/tasks/priority-badge';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { isSocialTask, taskSource } from '../utils/task-presentation';
 
 /**
  * Header of the task detail: the contact's initial, or a social marker for
- * tasks from social signals; the contact's name; the Reply badge for replies; source; priority.
+ * tasks from social signals; the contact's name; the Reply badge for replies; source; priority;
+ * and, when the task has a contact, the way to the contact's page.
  */
 export function TaskHeader({ task, titleId }: { task: Task; titleId?: string }) {
   const { t } = useTranslation(['assistant', 'tasks']);
@@ -35,6 +38,17 @@ export function TaskHeader({ task, titleId }: { task: Task; titleId?: string }) 
           {sourceLabel}
         </Badge>
         <PriorityBadge priority={task.priority} />
+        {task.contactId && task.contact ? (
+          <Button variant="ghost" size="icon" asChild>
+            <Link
+              to={`/contacts/${task.contactId}`}
+              aria-label={t('tasks:workflow.openContact', { name: task.contact.name })}
+              title={t('tasks:workflow.openContact', { name: task.contact.name })}
+            >
+              <UserRound aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null}
       </div>
     </header>
   );

@@ -1,26 +1,32 @@
 import type { Task } from '@doppel/contracts';
-import { Check, Trash2, UserRound } from 'lucide-react';
+import { CalendarClock, Trash2, UserRound } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityBadge } from '@/components/tasks/priority-badge';
 import { formatTaskDayMonth } from '@/components/tasks/task-date';
+import { TaskStatusControl } from '@/components/tasks/task-status-control';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { intlLocale } from '@/lib/i18n';
-import { useUpdateTaskStatus } from '@/lib/task-api';
 import { cn } from '@/lib/utils';
 import { isOverdue } from '../utils/due-date';
 import { TaskStatusIcon } from './task-status-icon';
 
 interface TaskCardProps {
   task: Task;
+  /** Chosen for the bulk actions. */
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
   /** Delete was pressed: the board asks for confirmation. */
   onDelete: (task: Task) => void;
+  /** The assignee and due date editor was asked for. */
+  onEdit: (task: Task) => void;
   /**
-   * The task was completed and its card left the view (a filter hides completed tasks), so the
-   * board can give keyboard focus a new home.
+   * The task's status changed and its card left the view (the status filter hides it now), so
+   * the board can give keyboard focus a new home.
    */
-  onCompletedAway: () => void;
+  onMovedAway: () => void;
 }
 
 /** A date as ru-RU day and month, with the full date on hover and for machines. */
@@ -40,27 +46,20 @@ function TaskDate({ iso, label, className }: { iso: string; label: string; class
 }
 
 /**
- * One task on the board: priority, status icon, title, type, description, dates, and
- * a quick Complete on tasks that are not completed yet.
+ * One task on the board: a checkbox for the bulk actions, priority, status icon, title, type,
+ * description, dates, assignee, and the status moves (Start, Complete, Reopen).
  */
-export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
+export function TaskCard({ task, selected, onSelectedChange, onDelete, onEdit, onMovedAway }: TaskCardProps) {
   const { t } = useTranslation(['tasksBoard', 'tasks']);
   const titleId = useId();
   const articleRef = useRef<HTMLElement>(null);
-  const updateStatus = useUpdateTaskStatus();
   const completed = task.status === 'completed';
   const overdue = !completed && task.dueAt !== null && isOverdue(task.dueAt);
 
-  // mutateAsync, not mutate's callbacks: those are dropped when the card unmounts meanwhile.
-  const complete = async () => {
-    try {
-      await updateStatus.mutateAsync({ id: task.id, status: 'completed' });
-    } catch {
-      return; // The mutation already told the user.
-    }
-    // The Complete button is gone: focus stays on this card, or moves on if the card left too.
+  // The pressed button is gone: focus stays on this card, or moves on if the card left too.
+  const afterStatusChange = () => {
     if (articleRef.current?.isConnected) articleRef.current.focus();
-    else onCompletedAway();
+    else onMovedAway();
   };
 
   return (
@@ -70,22 +69,43 @@ export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
         tabIndex={-1}
         aria-labelledby={titleId}
         data-status={task.status}
-        className="flex min-h-44 w-full flex-col gap-2 rounded-lg border bg-card p-4 text-card-foreground shadow-xs outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className={cn(
+          'flex min-h-44 w-full flex-col gap-2 rounded-lg border bg-card p-4 text-card-foreground shadow-xs outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          selected && 'border-primary ring-1 ring-primary',
+        )}
       >
         <div className="flex items-center gap-2">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(checked) => onSelectedChange(checked === true)}
+            aria-label={t('card.select', { title: task.title })}
+          />
           <TaskStatusIcon status={task.status} />
           <PriorityBadge priority={task.priority} />
           <span className="truncate text-xs text-muted-foreground">{t(`tasks:type.${task.type}`)}</span>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-my-1 -mr-2 ml-auto text-muted-foreground hover:text-destructive"
-            aria-label={t('card.delete')}
-            title={t('card.delete')}
-            onClick={() => onDelete(task)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <div className="-my-1 -mr-2 ml-auto flex">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground"
+              aria-label={t('card.edit')}
+              title={t('card.edit')}
+              aria-haspopup="dialog"
+              onClick={() => onEdit(task)}
+            >
+              <CalendarClock aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground hover:text-destructive"
+              aria-label={t('card.delete')}
+              title={t('card.delete')}
+              onClick={() => onDelete(task)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
         </div>
         <h2
           id={titleId}
@@ -109,6 +129,9 @@ export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
             />
           ) : null}
           {overdue ? <Badge variant="danger">{t('card.overdue')}</Badge> : null}
+          {task.assignee ? (
+            <span>{t('card.assignedTo', { name: t(`tasks:workflow.assignees.${task.assignee}`) })}</span>
+          ) : null}
           {task.contact ? (
             <span className="inline-flex min-w-0 items-center gap-1" title={t('card.contact')}>
               <UserRound aria-hidden="true" className="size-3 shrink-0" />
@@ -116,28 +139,15 @@ export function TaskCard({ task, onDelete, onCompletedAway }: TaskCardProps) {
               <span className="truncate">{task.contact.name}</span>
             </span>
           ) : null}
-          <div className="ml-auto flex min-h-8 items-center">
-            {completed ? (
-              task.completedAt ? (
-                <TaskDate
-                  iso={task.completedAt}
-                  label={t('card.completedOn')}
-                  className="text-success-soft-foreground"
-                />
-              ) : null
-            ) : (
-              <Button
-                variant="outline"
-                size="sm"
-                loading={updateStatus.isPending}
-                onClick={() => void complete()}
-              >
-                {updateStatus.isPending ? null : <Check aria-hidden="true" />}
-                {t('card.complete')}
-              </Button>
-            )}
-          </div>
+          {completed && task.completedAt ? (
+            <TaskDate
+              iso={task.completedAt}
+              label={t('card.completedOn')}
+              className="text-success-soft-foreground"
+            />
+          ) : null}
         </div>
+        <TaskStatusControl task={task} onChanged={afterStatusChange} className="min-h-8" />
       </article>
     </li>
   );

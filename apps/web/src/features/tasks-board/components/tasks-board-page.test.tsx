@@ -40,10 +40,14 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
     ...signedInRoutes(),
     ...fakeRoute(apiRoutes.tasks.list, ({ query }: FakeRequest) => {
       const status = query.get('status');
+      const type = query.get('type');
+      const priority = query.get('priority');
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 10);
       const matching = tasks
         .filter((task) => !status || task.status === status)
+        .filter((task) => !type || task.type === type)
+        .filter((task) => !priority || task.priority === priority)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       const items = matching.slice((page - 1) * limit, page * limit);
       return {
@@ -90,6 +94,30 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
       task.status = (body as { status: TaskStatus }).status;
       task.completedAt = task.status === 'completed' ? '2026-03-09T12:00:00.000Z' : null;
       return { body: task };
+    }),
+    ...fakeRoute(apiRoutes.tasks.update, ({ params: { id }, body }) => {
+      if (!initialIds.has(id)) return errorReply(404, 'not_found', 'Not found');
+      const task = find(id);
+      const changes = body as Partial<Pick<Task, 'status' | 'assignee' | 'dueAt'>>;
+      if (changes.status) {
+        task.status = changes.status;
+        task.completedAt = task.status === 'completed' ? '2026-03-09T12:00:00.000Z' : null;
+      }
+      if (changes.assignee !== undefined) task.assignee = changes.assignee;
+      if (changes.dueAt !== undefined) task.dueAt = changes.dueAt;
+      return { body: task };
+    }),
+    ...fakeRoute(apiRoutes.tasks.bulk, ({ body }) => {
+      const { ids, action } = body as { ids: string[]; action: 'complete' | 'delete' };
+      const own = tasks.filter((task) => ids.includes(task.id));
+      for (const task of own) {
+        if (action === 'delete') tasks.splice(tasks.indexOf(task), 1);
+        else {
+          task.status = 'completed';
+          task.completedAt = '2026-03-09T12:00:00.000Z';
+        }
+      }
+      return { body: { changed: own.length } };
     }),
     ...fakeRoute(apiRoutes.tasks.delete, ({ params: { id } }) => {
       if (!initialIds.has(id)) return errorReply(404, 'not_found', 'Not found');
@@ -217,6 +245,53 @@ describe('AI Tasks board', () => {
   );
 
   it(
+    'moves a task pending → in progress → completed → pending with the card’s status buttons',
+    async () => {
+      const { routes, tasks } = taskServer(SAMPLE());
+      const annaId = tasks.find((task) => task.title === 'Reply to Anna')!.id;
+      const { user, fake } = renderBoard(routes);
+      const anna = await screen.findByRole('article', { name: 'Reply to Anna' });
+      const actions = () =>
+        within(within(card('Reply to Anna')).getByRole('group', { name: 'Change status' }))
+          .getAllByRole('button')
+          .map((button) => button.textContent);
+      expect(actions()).toEqual(['Start', 'Complete']);
+
+      await user.click(within(anna).getByRole('button', { name: 'Start' }));
+      expect(await screen.findByText('Task status changed: In progress')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(
+          within(card('Reply to Anna')).getByRole('img', { name: 'Status: In progress' }),
+        ).toBeInTheDocument(),
+      );
+      expect(actions()).toEqual(['Complete', 'Reopen']);
+
+      await user.click(within(card('Reply to Anna')).getByRole('button', { name: 'Complete' }));
+      await waitFor(() =>
+        expect(
+          within(card('Reply to Anna')).getByRole('img', { name: 'Status: Completed' }),
+        ).toBeInTheDocument(),
+      );
+      expect(actions()).toEqual(['Reopen', 'Start']);
+      expect(within(card('Reply to Anna')).getByText('Done')).toBeInTheDocument();
+
+      await user.click(within(card('Reply to Anna')).getByRole('button', { name: 'Reopen' }));
+      await waitFor(() =>
+        expect(
+          within(card('Reply to Anna')).getByRole('img', { name: 'Status: Pending' }),
+        ).toBeInTheDocument(),
+      );
+      expect(actions()).toEqual(['Start', 'Complete']);
+      expect(fake.callsTo(apiRoutes.tasks.update, { id: annaId }).map((call) => call.body)).toEqual([
+        { status: 'in_progress' },
+        { status: 'completed' },
+        { status: 'pending' },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
     'completes a task with the quick button and shows its new status',
     async () => {
       const { routes, tasks } = taskServer(SAMPLE());
@@ -227,7 +302,7 @@ describe('AI Tasks board', () => {
       await user.click(within(anna).getByRole('button', { name: 'Complete' }));
 
       expect(await screen.findByText('Task status changed: Completed')).toBeInTheDocument();
-      expect(fake.callsTo(apiRoutes.tasks.updateStatus, { id: annaId }).map((call) => call.body)).toEqual([
+      expect(fake.callsTo(apiRoutes.tasks.update, { id: annaId }).map((call) => call.body)).toEqual([
         { status: 'completed' },
       ]);
       await waitFor(() =>
@@ -438,6 +513,136 @@ describe('AI Tasks board', () => {
       expect(pages).toHaveTextContent('51–100 of 120');
       expect(listQueries(fake)).toEqual(['page=1&limit=50', 'page=2&limit=50']);
       expect(location().search).toBe('?page=2');
+    },
+    SLOW,
+  );
+  it(
+    'filters by type and priority beside the status, with each priority’s count, kept in the address',
+    async () => {
+      const { routes } = taskServer(SAMPLE());
+      const { user, fake, location } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      const priority = screen.getByLabelText('Priority');
+      await waitFor(() =>
+        expect(
+          within(priority)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['All priorities', 'High · 1', 'Medium · 1', 'Low · 1']),
+      );
+      await user.selectOptions(screen.getByLabelText('Type'), 'LinkedIn Post');
+      await waitFor(() =>
+        expect(screen.queryByRole('article', { name: 'Reply to Anna' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('article', { name: 'Post the launch recap' })).toBeInTheDocument();
+      expect(location().search).toBe('?type=linkedin_post');
+
+      await user.selectOptions(priority, 'High · 1');
+      expect(await screen.findByText('No tasks available')).toBeInTheDocument();
+      expect(listQueries(fake)).toContain('type=linkedin_post&priority=high&page=1&limit=50');
+      expect(location().search).toBe('?type=linkedin_post&priority=high');
+    },
+    SLOW,
+  );
+
+  it(
+    'edits the assignee and due date of a card in a small dialog',
+    async () => {
+      const { routes, tasks } = taskServer(SAMPLE());
+      const anna = tasks.find((task) => task.title === 'Reply to Anna')!;
+      const { user, fake } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+
+      await user.click(
+        within(card('Reply to Anna')).getByRole('button', { name: 'Edit assignee and due date' }),
+      );
+      const dialog = within(await screen.findByRole('dialog', { name: 'Assignee and due date' }));
+      expect(dialog.getByLabelText('Assignee')).toHaveValue('');
+      expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await user.selectOptions(dialog.getByLabelText('Assignee'), 'Twin');
+      await user.click(dialog.getByRole('button', { name: 'Clear due date' }));
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Task updated')).toBeInTheDocument();
+      expect(fake.callsTo(apiRoutes.tasks.update, { id: anna.id }).map((call) => call.body)).toEqual([
+        { assignee: 'twin', dueAt: null },
+      ]);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Assignee and due date' })).not.toBeInTheDocument(),
+      );
+      await waitFor(() =>
+        expect(within(card('Reply to Anna')).getByText('Assignee: Twin')).toBeInTheDocument(),
+      );
+      expect(within(card('Reply to Anna')).queryByText('Due')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows overdue on a card whose due day has passed, not on a completed one',
+    async () => {
+      const { routes } = taskServer([
+        makeTask({ title: 'Late reply', dueAt: '2020-01-01T22:59:59.999Z' }),
+        makeTask({ title: 'Late but done', status: 'completed', dueAt: '2020-01-01T22:59:59.999Z' }),
+      ]);
+      renderBoard(routes);
+      expect(
+        within(await screen.findByRole('article', { name: 'Late reply' })).getByText('Overdue'),
+      ).toBeInTheDocument();
+      expect(within(card('Late but done')).queryByText('Overdue')).not.toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
+    'selects cards, completes them in bulk, and deletes in bulk only after a confirmation that says how many',
+    async () => {
+      const { routes, tasks } = taskServer(SAMPLE());
+      const id = (title: string) => tasks.find((task) => task.title === title)!.id;
+      const [annaId, recapId] = [id('Reply to Anna'), id('Post the launch recap')];
+      const { user, fake } = renderBoard(routes);
+      await screen.findByRole('article', { name: 'Reply to Anna' });
+      const bar = () => within(screen.getByRole('toolbar', { name: 'Selected tasks' }));
+      expect(bar().queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select “Reply to Anna”' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select “Post the launch recap”' }));
+      expect(bar().getByText('2 selected')).toBeInTheDocument();
+      await user.click(bar().getByRole('button', { name: 'Complete' }));
+      expect(await screen.findByText('2 tasks completed')).toBeInTheDocument();
+      expect(fake.callsTo(apiRoutes.tasks.bulk).map((call) => call.body)).toEqual([
+        { ids: [annaId, recapId], action: 'complete' },
+      ]);
+      await waitFor(() =>
+        expect(
+          within(card('Post the launch recap')).getByRole('img', { name: 'Status: Completed' }),
+        ).toBeInTheDocument(),
+      );
+      expect(screen.getByRole('checkbox', { name: 'Select “Reply to Anna”' })).not.toBeChecked();
+
+      await user.click(bar().getByRole('checkbox', { name: 'Select all on this page' }));
+      expect(bar().getByText('3 selected')).toBeInTheDocument();
+      await user.click(bar().getByRole('button', { name: 'Delete' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Delete 3 tasks?' });
+      expect(dialog).toHaveTextContent('3 tasks will be deleted. This cannot be undone.');
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(fake.callsTo(apiRoutes.tasks.bulk)).toHaveLength(1);
+      expect(screen.getAllByRole('article')).toHaveLength(3);
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select “Thank Mark”' }));
+      expect(bar().getByText('2 selected')).toBeInTheDocument();
+      await user.click(bar().getByRole('button', { name: 'Delete' }));
+      dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 tasks?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('2 tasks deleted')).toBeInTheDocument();
+      expect(fake.callsTo(apiRoutes.tasks.bulk).at(-1)!.body).toEqual({
+        ids: [annaId, recapId],
+        action: 'delete',
+      });
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+      expect(screen.getByRole('article', { name: 'Thank Mark' })).toBeInTheDocument();
     },
     SLOW,
   );

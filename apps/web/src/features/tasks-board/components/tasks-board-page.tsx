@@ -1,13 +1,13 @@
 import { TASKS_VIEW_LIMIT, type Task } from '@doppel/contracts';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/error-message';
-import { useTaskCounts, useTaskPage } from '@/lib/task-api';
+import { useBulkTasks, useTaskCounts, useTaskPage } from '@/lib/task-api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import {
@@ -16,17 +16,22 @@ import {
   type BoardFilter,
   type StatusFilter,
 } from '../utils/board-filter';
+import { BoardFilters } from './board-filters';
 import { BoardPagination } from './board-pagination';
 import { BoardEmpty, BoardSkeleton } from './board-states';
+import { BulkActions } from './bulk-actions';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { CreateTaskDialog } from './create-task-dialog';
 import { DeleteTaskDialog } from './delete-task-dialog';
+import { EditTaskDialog } from './edit-task-dialog';
 import { StatusFilterTabs } from './status-filter';
 import { TaskCard } from './task-card';
 
 /**
- * The AI Tasks board (/tasks, desktop): status tabs with counts, a card grid of one page
- * of 50 tasks, create, quick complete and delete. The filter and page live in the
- * address, so a reload or a shared link shows the same view.
+ * The AI Tasks board (/tasks, desktop): status tabs with counts, type and priority filters, a
+ * card grid of one page of 50 tasks, create, status moves, assignee and due date, delete, and
+ * bulk Complete and Delete of the selected cards. The filters and page live in the address, so
+ * a reload or a shared link shows the same view; the selection is of this page only.
  */
 export function TasksBoardPage() {
   const { t } = useTranslation(['tasksBoard', 'tasks']);
@@ -37,12 +42,18 @@ export function TasksBoardPage() {
 
   const tasks = useTaskPage({
     status: filter.status === 'all' ? undefined : filter.status,
+    type: filter.type,
+    priority: filter.priority,
     page: filter.page,
     limit: TASKS_VIEW_LIMIT,
   });
   const counts = useTaskCounts();
+  const bulk = useBulkTasks();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
+  const [editing, setEditing] = useState<Task | null>(null);
+  const [bulkDeleting, setBulkDeleting] = useState<string[] | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const panelRef = useRef<HTMLDivElement>(null);
 
   // A page past the end (the last tasks of it were deleted or completed away): show the last one.
@@ -50,9 +61,25 @@ export function TasksBoardPage() {
   const lastPage = fresh ? Math.max(1, Math.ceil(fresh.total / fresh.limit)) : null;
   useEffect(() => {
     if (lastPage !== null && filter.page > lastPage) {
-      setParams(boardFilterParams({ status: filter.status, page: lastPage }), { replace: true });
+      setParams(boardFilterParams({ ...parseBoardFilter(params), page: lastPage }), { replace: true });
     }
-  }, [lastPage, filter.page, filter.status, setParams]);
+  }, [lastPage, filter.page, params, setParams]);
+
+  // Only cards on screen count as selected: a task that left the page (deleted, filtered away,
+  // another page) is never acted on unseen.
+  const pageIds = useMemo(() => (fresh ? fresh.items.map((task) => task.id) : []), [fresh]);
+  const selectedIds = pageIds.filter((id) => chosen.has(id));
+  const select = (id: string, selected: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (selected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const changeFilter = (next: BoardFilter) => {
+    setChosen(new Set());
+    setFilter(next);
+  };
 
   const focusPanel = () => panelRef.current?.focus();
 
@@ -60,7 +87,16 @@ export function TasksBoardPage() {
     // A new task is pending and newest: make sure the view shows it.
     const status: StatusFilter =
       filter.status === 'all' || filter.status === 'pending' ? filter.status : 'all';
-    setFilter({ status, page: 1 });
+    changeFilter({ status, page: 1 });
+  };
+
+  const completeSelected = async () => {
+    try {
+      await bulk.mutateAsync({ ids: selectedIds, action: 'complete' });
+    } catch {
+      return; // The mutation already told the user; the selection stays for another try.
+    }
+    setChosen(new Set());
   };
 
   const retry = () => {
@@ -80,7 +116,12 @@ export function TasksBoardPage() {
       />
     );
   } else if (tasks.data.items.length === 0 && tasks.data.total === 0) {
-    content = <BoardEmpty filtered={filter.status !== 'all'} onCreate={() => setCreating(true)} />;
+    content = (
+      <BoardEmpty
+        filtered={filter.status !== 'all' || filter.type !== undefined || filter.priority !== undefined}
+        onCreate={() => setCreating(true)}
+      />
+    );
   } else {
     const page = tasks.data;
     content = (
@@ -92,6 +133,15 @@ export function TasksBoardPage() {
             retrying={tasks.isFetching}
           />
         ) : null}
+        <BulkActions
+          onPage={pageIds.length}
+          selected={selectedIds.length}
+          onSelectAll={(selected) => setChosen(new Set(selected ? pageIds : []))}
+          onComplete={() => void completeSelected()}
+          onDelete={() => setBulkDeleting(selectedIds)}
+          onClear={() => setChosen(new Set())}
+          completing={bulk.isPending}
+        />
         <ul
           aria-label={t('list.label')}
           className={cn(
@@ -100,7 +150,15 @@ export function TasksBoardPage() {
           )}
         >
           {page.items.map((task) => (
-            <TaskCard key={task.id} task={task} onDelete={setDeleting} onCompletedAway={focusPanel} />
+            <TaskCard
+              key={task.id}
+              task={task}
+              selected={chosen.has(task.id)}
+              onSelectedChange={(selected) => select(task.id, selected)}
+              onDelete={setDeleting}
+              onEdit={setEditing}
+              onMovedAway={focusPanel}
+            />
           ))}
         </ul>
         <BoardPagination
@@ -108,7 +166,7 @@ export function TasksBoardPage() {
           limit={page.limit}
           total={page.total}
           onPageChange={(next) => {
-            setFilter({ status: filter.status, page: next });
+            changeFilter({ ...filter, page: next });
             panelRef.current?.scrollIntoView?.({ block: 'start' });
           }}
         />
@@ -130,10 +188,19 @@ export function TasksBoardPage() {
       </header>
       <Tabs
         value={filter.status}
-        onValueChange={(status) => setFilter({ status: status as StatusFilter, page: 1 })}
+        onValueChange={(status) => changeFilter({ ...filter, status: status as StatusFilter, page: 1 })}
         className="grid gap-4"
       >
-        <StatusFilterTabs counts={counts.data} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <StatusFilterTabs counts={counts.data} />
+          <BoardFilters
+            type={filter.type}
+            priority={filter.priority}
+            counts={counts.data}
+            onTypeChange={(type) => changeFilter({ ...filter, type, page: 1 })}
+            onPriorityChange={(priority) => changeFilter({ ...filter, priority, page: 1 })}
+          />
+        </div>
         <TabsContent
           ref={panelRef}
           value={filter.status}
@@ -145,6 +212,15 @@ export function TasksBoardPage() {
       </Tabs>
       <CreateTaskDialog open={creating} onOpenChange={setCreating} onCreated={afterCreate} />
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} onDeleted={focusPanel} />
+      <BulkDeleteDialog
+        ids={bulkDeleting}
+        onClose={() => setBulkDeleting(null)}
+        onDeleted={() => {
+          setChosen(new Set());
+          focusPanel();
+        }}
+      />
+      <EditTaskDialog task={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

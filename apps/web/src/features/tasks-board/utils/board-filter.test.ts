@@ -14,6 +14,21 @@ describe('board filter in the address', () => {
     expect(parseBoardFilter(new URLSearchParams('page=2.5'))).toEqual({ status: 'all', page: 1 });
   });
 
+  it('reads a known type and priority beside the status, and drops unknown ones', () => {
+    expect(parseBoardFilter(new URLSearchParams('status=pending&type=linkedin_post&priority=high'))).toEqual({
+      status: 'pending',
+      type: 'linkedin_post',
+      priority: 'high',
+      page: 1,
+    });
+    const unknown = parseBoardFilter(new URLSearchParams('type=fax&priority=urgent'));
+    expect(unknown).toEqual({ status: 'all', page: 1 });
+    expect('type' in unknown || 'priority' in unknown).toBe(false);
+    expect(
+      boardFilterParams({ status: 'all', type: 'reddit_post', priority: 'low', page: 2 }).toString(),
+    ).toBe('type=reddit_post&priority=low&page=2');
+  });
+
   it('leaves the defaults out of the address', () => {
     expect(boardFilterParams({ status: 'all', page: 1 }).toString()).toBe('');
     expect(boardFilterParams({ status: 'pending', page: 2 }).toString()).toBe('status=pending&page=2');

@@ -1,4 +1,11 @@
-import { taskStatuses, type TaskStatus } from '@doppel/contracts';
+import {
+  taskPriorities,
+  taskStatuses,
+  taskTypes,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskType,
+} from '@doppel/contracts';
 
 /** The board's status tabs: every task, or those of one status. */
 export type StatusFilter = 'all' | TaskStatus;
@@ -6,24 +13,33 @@ export const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...taskStatuses];
 
 export interface BoardFilter {
   status: StatusFilter;
+  /** Undefined: every type. */
+  type?: TaskType;
+  /** Undefined: every priority. */
+  priority?: TaskPriority;
   page: number;
 }
 
-/** Reads ?status=…&page=… leniently: anything unknown means the first page of all tasks. */
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return (values as readonly string[]).includes(raw ?? '') ? (raw as T) : undefined;
+}
+
+/** Reads ?status=…&type=…&priority=…&page=… leniently: anything unknown means every task, page 1. */
 export function parseBoardFilter(params: URLSearchParams): BoardFilter {
-  const rawStatus = params.get('status');
-  const status = (STATUS_FILTERS as readonly string[]).includes(rawStatus ?? '')
-    ? (rawStatus as StatusFilter)
-    : 'all';
+  const status = oneOf(STATUS_FILTERS, params.get('status')) ?? 'all';
+  const type = oneOf(taskTypes, params.get('type'));
+  const priority = oneOf(taskPriorities, params.get('priority'));
   const rawPage = Number(params.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
-  return { status, page };
+  return { status, ...(type && { type }), ...(priority && { priority }), page };
 }
 
 /** The search string for a filter; defaults are left out so /tasks stays /tasks. */
-export function boardFilterParams({ status, page }: BoardFilter): URLSearchParams {
+export function boardFilterParams({ status, type, priority, page }: BoardFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (status !== 'all') params.set('status', status);
+  if (type) params.set('type', type);
+  if (priority) params.set('priority', priority);
   if (page > 1) params.set('page', String(page));
   return params;
 }
