@@ -10,6 +10,7 @@ for (const script of [
   'task-list.mjs',
   'knowledge-search.mjs',
   'campaign-leads.mjs',
+  'contact-search.mjs',
   'restart.mjs',
   'faults.mjs',
   'extraction-latency.mjs',

@@ -15,6 +15,8 @@ export const CONTACT_BOOK_PAGE_SIZE = 50;
 export const CONTACT_BOOK_MAX_LIMIT = 100;
 export const CONTACT_TIMELINE_PAGE_SIZE = 50;
 export const CONTACT_NOTES_MAX = 5000;
+/** The list counts its matches up to this many; beyond, it says "more than". */
+export const CONTACT_COUNT_CAP = 1000;
 
 /** Where a contact can be reached: its first channel, and any a merge brought along. */
 export const contactChannelSchema = z.object({
@@ -46,7 +48,8 @@ export type ContactSummary = z.infer<typeof contactSummarySchema>;
 
 /**
  * The list pages by cursor (the last row's sort key), so a deep page costs what the first does;
- * `q` finds contacts whose name or company contains it, in any case.
+ * `q` finds contacts with a word of the name or company starting with each of its words, in any
+ * case ("anna schn" finds Anna Schneider); a `q` without letters or digits is matched as written.
  */
 export const contactBookQuerySchema = z
   .object({
@@ -61,8 +64,10 @@ export const contactBookPageSchema = z.object({
   items: z.array(contactSummarySchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** How many contacts match, on the first page only (null on the pages after it). */
+  /** How many contacts match, up to CONTACT_COUNT_CAP, on the first page only (null after it). */
   total: z.number().int().nullable(),
+  /** More than `total` match (the count stopped at CONTACT_COUNT_CAP). */
+  totalCapped: z.boolean(),
 });
 export type ContactBookPage = z.infer<typeof contactBookPageSchema>;
 

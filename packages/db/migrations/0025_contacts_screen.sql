@@ -7,13 +7,16 @@ CREATE TABLE "contact_channels" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "search_words" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', "name" || ' ' || coalesce("company", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "notes" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_channels" ADD CONSTRAINT "contact_channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_channels" ADD CONSTRAINT "contact_channels_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_channels_user_handle_idx" ON "contact_channels" USING btree ("user_id","source","handle");--> statement-breakpoint
 CREATE INDEX "contact_channels_contact_idx" ON "contact_channels" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "contacts_user_lower_name_idx" ON "contacts" USING btree ("user_id",lower("name"),"id");--> statement-breakpoint
-CREATE INDEX "tasks_contact_created_idx" ON "tasks" USING btree ("contact_id","created_at");--> statement-breakpoint
+CREATE INDEX "contacts_search_idx" ON "contacts" USING gin ("search_words");--> statement-breakpoint
+CREATE INDEX "tasks_contact_created_idx" ON "tasks" USING btree ("contact_id","created_at");
+--> statement-breakpoint
 -- Assignee is now the user or the twin (issue 24): any other name an API client wrote means a person, the user.
 UPDATE "tasks" SET "assignee" = 'user' WHERE "assignee" IS NOT NULL AND "assignee" <> 'twin';--> statement-breakpoint
 -- A contact that has written gets the twin's active persona (the twin voice, else the oldest), so

@@ -1,6 +1,9 @@
 import { contactSources } from '@doppel/contracts';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; read as its text form, never written (generated). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 import { personaProfiles } from './personas';
 import { users } from './users';
 
@@ -21,6 +24,13 @@ export const contacts = pgTable(
     source: text('source', { enum: contactSources }).notNull(),
     /** The contact's handle on the source channel (chat id, username, address). */
     handle: text('handle'),
+    /**
+     * The words of the name and company, lower-cased and unstemmed ('simple'): search matches the
+     * words they start with. Kept by the database.
+     */
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      sql`to_tsvector('simple', "name" || ' ' || coalesce("company", ''))`,
+    ),
     /** The user's own notes on the contact (the contact page). */
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +41,9 @@ export const contacts = pgTable(
     // The Contacts screen pages alphabetically regardless of case, with id as the tie-breaker:
     // a page is read straight off this index (keyset), however deep.
     index('contacts_user_lower_name_idx').on(table.userId, sql`lower(${table.name})`, table.id),
+    // Search: the words a name or company starts with, answered from this index instead of
+    // reading every contact (bench/contact-search.mjs, decision 049).
+    index('contacts_search_idx').using('gin', table.searchWords),
   ],
 );
 

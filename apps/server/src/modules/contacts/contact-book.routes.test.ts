@@ -135,7 +135,7 @@ describe('the Contacts list', () => {
 
     const first = await page(user, '?limit=2');
     expect(first.items.map((item) => item.name)).toEqual(['Alpha', 'Bravo']);
-    expect(first.total).toBe(5);
+    expect(first).toMatchObject({ total: 5, totalCapped: false });
     expect(first.items[1]).toMatchObject({
       lastContactAt: '2026-11-20T09:30:00.000Z',
       openTasks: 1,
@@ -158,6 +158,15 @@ describe('the Contacts list', () => {
     const found = await page(user, '?q=nordlicht');
     expect(found.items.map((item) => item.name)).toEqual(['Anna Schneider', 'Bruno Costa']);
     expect(found.total).toBe(2);
+  });
+
+  it('counts up to 1,000 and then says there are more', async () => {
+    const user = await signedInUser(doppel);
+    await doppel.ctx.db.insert(contacts).values(
+      Array.from({ length: 1002 }, (_, n) => ({ userId: user.userId, name: `Lead ${n}`, source: 'email' as const })),
+    );
+    expect(await page(user, '?limit=1')).toMatchObject({ total: 1000, totalCapped: true });
+    expect(await page(user, '?q=lead%20100')).toMatchObject({ total: 3, totalCapped: false });
   });
 
   it('refuses a cursor it did not give out, and never shows another user’s contacts', async () => {

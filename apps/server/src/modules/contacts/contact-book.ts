@@ -1,4 +1,5 @@
 import {
+  CONTACT_COUNT_CAP,
   contactBookQuerySchema,
   contactTimelineQuerySchema,
   editContactInputSchema,
@@ -113,16 +114,26 @@ function toSummary(row: SummaryRow): ContactSummary {
   };
 }
 
+/**
+ * Contacts that `q` finds: each of its words starts a word of the name or company (the GIN index
+ * on search_words answers it); a `q` of symbols only ("%", "_") is matched as written, by a scan.
+ */
 function matching(userId: string, q: string | undefined) {
-  const pattern = q ? `%${escapeLike(q.toLowerCase())}%` : null;
+  const own = eq(contacts.userId, userId);
+  if (!q) return own;
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (words) {
+    // Letters and digits only, so the words cannot be tsquery syntax.
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    return and(own, sql`${contacts.searchWords} @@ to_tsquery('simple', ${query})`);
+  }
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
   return and(
-    eq(contacts.userId, userId),
-    pattern
-      ? or(
-          sql`lower(${contacts.name}) LIKE ${pattern} ESCAPE '\\'`,
-          sql`lower(${contacts.company}) LIKE ${pattern} ESCAPE '\\'`,
-        )
-      : undefined,
+    own,
+    or(
+      sql`lower(${contacts.name}) LIKE ${pattern} ESCAPE '\\'`,
+      sql`lower(${contacts.company}) LIKE ${pattern} ESCAPE '\\'`,
+    ),
   );
 }
 
@@ -154,15 +165,21 @@ export async function listContactBook(
       )
       .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
       .limit(limit + 1),
-    // The screen shows how many there are; the pages after the first do not need it again.
-    after ? Promise.resolve(null) : db.select({ n: count() }).from(contacts).where(filter),
+    // The screen shows how many there are; the pages after the first do not need it again. The
+    // count stops past the cap, so 50,000 contacts cost what 1,000 do.
+    after
+      ? Promise.resolve(null)
+      : db
+          .select({ n: count() })
+          .from(db.select({ one: sql`1` }).from(contacts).where(filter).limit(CONTACT_COUNT_CAP + 1).as('matches')),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toSummary),
     nextCursor: rows.length > limit && last ? encodeCursor([last.name.toLowerCase(), last.id]) : null,
-    total: counted ? (counted[0]?.n ?? 0) : null,
+    total: counted ? Math.min(counted[0]?.n ?? 0, CONTACT_COUNT_CAP) : null,
+    totalCapped: counted ? (counted[0]?.n ?? 0) > CONTACT_COUNT_CAP : false,
   };
 }
 

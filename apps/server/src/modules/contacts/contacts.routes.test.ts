@@ -65,7 +65,7 @@ describe('GET /api/contacts', () => {
     expect(names((await list(stranger)).json())).toEqual(['Aaron Stranger']);
   });
 
-  it('searches name and company case-insensitively, taking % and _ literally', async () => {
+  it('finds the words a name or company starts with, in any case, taking % and _ literally', async () => {
     const user = await signedInUser(doppel);
     await addContacts(user, [
       { name: 'Claire Dubois', company: 'Atelier Numérique' },
@@ -75,8 +75,11 @@ describe('GET /api/contacts', () => {
     ]);
     expect(names((await list(user, '?q=CLAIRE')).json())).toEqual(['Claire Dubois']);
     expect(names((await list(user, '?q=capital')).json())).toEqual(['Mark Thompson']);
-    // Surrounding spaces are trimmed.
-    expect(names((await list(user, '?q=%20%20ar%20')).json())).toEqual(['Lucía García', 'Mark Thompson']);
+    // Surrounding spaces are trimmed; each word starts a word of the name or company.
+    expect(names((await list(user, '?q=%20%20gar%20')).json())).toEqual(['Lucía García']);
+    expect(names((await list(user, '?q=mark%20thom')).json())).toEqual(['Mark Thompson']);
+    expect(names((await list(user, '?q=ar')).json())).toEqual([]);
+    expect(names((await list(user, '?q=num%C3%A9')).json())).toEqual(['Claire Dubois']);
     expect(names((await list(user, `?q=${encodeURIComponent('%')}`)).json())).toEqual(['Lucía García']);
     expect(names((await list(user, '?q=_')).json())).toEqual(['snake_case Sam']);
     expect(names((await list(user, '?q=nobody')).json())).toEqual([]);

@@ -26,7 +26,8 @@ export function ContactsPage() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const book = useContactBook(q);
   const contacts = book.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = book.data?.pages[0]?.total ?? null;
+  const first = book.data?.pages[0];
+  const total = first?.total ?? null;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4 p-4 lg:p-6">
@@ -34,7 +35,11 @@ export function ContactsPage() {
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === null ? t('subtitle') : t('count', { count: total, formatted: formatCount(total, i18n.language) })}
+            {total === null
+              ? t('subtitle')
+              : first?.totalCapped
+                ? t('countCapped', { formatted: formatCount(total, i18n.language) })
+                : t('count', { count: total, formatted: formatCount(total, i18n.language) })}
           </p>
         </div>
         <SearchField

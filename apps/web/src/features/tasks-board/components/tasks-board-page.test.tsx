@@ -85,7 +85,7 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
           lastContactAt: null,
           openTasks: 0,
         }));
-      return { body: { items, nextCursor: null, total: items.length } };
+      return { body: { items, nextCursor: null, total: items.length, totalCapped: false } };
     }),
     // Only the tasks the server starts with can be moved or deleted.
     ...fakeRoute(apiRoutes.tasks.updateStatus, ({ params: { id }, body }) => {
