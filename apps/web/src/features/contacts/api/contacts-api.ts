@@ -1,9 +1,4 @@
-import {
-  CONTACT_BOOK_PAGE_SIZE,
-  routes,
-  type ContactDetail,
-  type EditContactInput,
-} from '@doppel/contracts';
+import { CONTACT_BOOK_PAGE_SIZE, routes, type ContactDetail, type EditContactInput } from '@doppel/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -71,8 +66,7 @@ export function useContactTasks(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: contactKeys.tasks(id),
-    queryFn: ({ signal }) =>
-      api.call(routes.tasks.list, { query: { contactId: id, limit: 50 }, signal }),
+    queryFn: ({ signal }) => api.call(routes.tasks.list, { query: { contactId: id, limit: 50 }, signal }),
   });
 }
 
@@ -90,7 +84,8 @@ export function useEditContact(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EditContactInput) => api.call(routes.contacts.update, { params: { id }, body: input }),
+    mutationFn: (input: EditContactInput) =>
+      api.call(routes.contacts.update, { params: { id }, body: input }),
     onSuccess: async (contact) => {
       notifySuccess(i18n.t('contacts:toast.saved'));
       await refreshContacts(queryClient, contact);

@@ -62,7 +62,11 @@ function EditContactForm({
     setTried(true);
     if (!name.trim() || !LANGUAGE_CODE.test(language.trim())) return;
     try {
-      await edit.mutateAsync({ name: name.trim(), company: company.trim() || null, language: language.trim() });
+      await edit.mutateAsync({
+        name: name.trim(),
+        company: company.trim() || null,
+        language: language.trim(),
+      });
     } catch {
       return; // The mutation told the user; the form keeps what they typed.
     }
@@ -227,7 +231,10 @@ function MergeForm({
                 <span className="grid min-w-0">
                   <span className="truncate font-medium">{candidate.name}</span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {[candidate.company, ...candidate.channels.map((channel) => channelLabel(channel.source, t))]
+                    {[
+                      candidate.company,
+                      ...candidate.channels.map((channel) => channelLabel(channel.source, t)),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>

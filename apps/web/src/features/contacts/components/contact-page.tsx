@@ -161,15 +161,29 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   );
 }
 
-function channelHandle(channel: ContactDetail['channels'][number], t: ReturnType<typeof useTranslation<'contacts'>>['t']) {
+function channelHandle(
+  channel: ContactDetail['channels'][number],
+  t: ReturnType<typeof useTranslation<'contacts'>>['t'],
+) {
   const name = channelLabel(channel.source, t);
   return channel.handle ? `${name} ${channel.handle}` : name;
 }
 
-function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+function Section({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const headingId = `contact-section-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section aria-labelledby={headingId} className={cn('grid gap-3 rounded-lg border bg-card p-4', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('grid gap-3 rounded-lg border bg-card p-4', className)}
+    >
       <h2 id={headingId} className="text-base font-semibold">
         {title}
       </h2>
@@ -252,7 +266,10 @@ function MessageBubble({ message }: { message: HistoryEntry }) {
           <time dateTime={message.occurredAt}>{messageTime(message.occurredAt, i18n.language)}</time>
           {badge ? <Badge variant={badge}>{t(`delivery.${message.deliveryStatus}`)}</Badge> : null}
         </p>
-        <p className="break-words whitespace-pre-wrap" lang={showOriginal ? (message.originalLanguage ?? undefined) : undefined}>
+        <p
+          className="break-words whitespace-pre-wrap"
+          lang={showOriginal ? (message.originalLanguage ?? undefined) : undefined}
+        >
           {showOriginal && translated ? message.originalText : message.text}
         </p>
         {translated ? (

@@ -89,7 +89,6 @@ export function ContactsPage() {
       )}
     </div>
   );
-
 }
 
 /** One contact in the list: who, where, which persona, when last, and what is open. */
@@ -115,7 +114,9 @@ function ContactRow({ contact }: { contact: ContactSummary }) {
           <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
             {contact.company ? <span className="truncate">{contact.company}</span> : null}
             <span>{contact.channels.map((channel) => channelLabel(channel.source, t)).join(' · ')}</span>
-            <span>{contact.persona ? t('row.persona', { name: contact.persona.name }) : t('row.noPersona')}</span>
+            <span>
+              {contact.persona ? t('row.persona', { name: contact.persona.name }) : t('row.noPersona')}
+            </span>
             {contact.lastContactAt ? (
               <span>
                 {t('row.lastContact')}{' '}
