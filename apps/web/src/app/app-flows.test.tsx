@@ -26,9 +26,7 @@ describe('demo', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Assistant' })).toBeInTheDocument();
     expect(screen.getByText('Demo mode — sample data.')).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: /Open settings \(Demo User, demo mode\)/ }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Open settings: Demo User, demo mode/ })).toBeInTheDocument();
     // The sandbox already speaks English like the visitor, so nothing needs saving.
     await waitFor(() => expect(fake.callsTo(apiRoutes.settings.get)).toHaveLength(1));
     expect(fake.callsTo(apiRoutes.settings.update)).toHaveLength(0);
@@ -103,9 +101,7 @@ describe('settings from the shell', () => {
         }),
       },
     });
-    await user.click(
-      await screen.findByRole('button', { name: /Open settings \(Ada Lovelace, authorized\)/ }),
-    );
+    await user.click(await screen.findByRole('button', { name: /Open settings: Ada Lovelace, authorized/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Settings' }));
     await user.click(await dialog.findByRole('button', { name: 'Edit profile' }));
     await user.clear(dialog.getByLabelText('Name'));
@@ -115,15 +111,33 @@ describe('settings from the shell', () => {
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(
-      screen.getByRole('button', { name: /Open settings \(Ada King, authorized\)/ }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Open settings: Ada King, authorized/ })).toBeInTheDocument();
   });
 
   it('is reachable on phones from the header avatar', async () => {
     const { user } = renderApp({ path: '/actions', width: 390, routes: signedInRoutes() });
     await user.click(await screen.findByRole('button', { name: /Open settings/ }));
     expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  // Settings opens from the layout's state, with no Radix trigger to return focus to.
+  it.each([
+    ['desktop user block', 1280],
+    ['phone header avatar', 390],
+  ])('gives focus back to the %s on Escape', async (_name, width) => {
+    const { user } = renderApp({ path: '/actions', width, routes: signedInRoutes() });
+    const opener = await screen.findByRole('button', { name: /Open settings/ });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Settings' });
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Settings' })).toContainElement(
+        document.activeElement as HTMLElement,
+      ),
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
   });
 
   it('signs out back to /auth', async () => {

@@ -1,5 +1,5 @@
 import { routes as apiRoutes } from '@doppel/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeSession, fakeRoute } from '@/test-support/fake-api';
 import { renderApp, signedInRoutes } from './test-support/render-app';
@@ -99,7 +99,7 @@ describe('route guards', () => {
 });
 
 describe('layouts', () => {
-  it('renders the desktop sidebar with six areas in order and no bottom bar', async () => {
+  it('renders the desktop sidebar with the spec’s six areas in order, Contacts beside the Assistant, and no bottom bar', async () => {
     renderApp({
       path: '/high-concept',
       width: DESKTOP,
@@ -108,11 +108,11 @@ describe('layouts', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'Sidebar navigation' });
     const links = Array.from(sidebar.querySelectorAll('a')).map((link) => link.textContent);
     expect(links[0]).toMatch(/^Assistant/);
-    expect(links.slice(1)).toEqual(['Personas', 'Knowledge', 'Growth', 'Agent', 'API keys']);
+    expect(links.slice(1)).toEqual(['Contacts', 'Personas', 'Knowledge', 'Growth', 'Agent', 'API keys']);
     expect(screen.getByRole('link', { name: 'Personas' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('navigation', { name: 'Bottom navigation' })).not.toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: /Open settings \(Ada Lovelace, authorized\)/ }),
+      screen.getByRole('button', { name: /Open settings: Ada Lovelace, authorized/ }),
     ).toBeInTheDocument();
   });
 
@@ -135,8 +135,12 @@ describe('layouts', () => {
       'aria-current',
       'page',
     );
-    // Settings stay reachable on phones through the avatar in the header.
+    // Settings stay reachable on phones through the avatar in the header, Contacts beside it.
     expect(screen.getByRole('button', { name: /Open settings/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Contacts' })).toHaveAttribute(
+      'href',
+      '/contacts',
+    );
   });
 
   it('hides the badge when nothing is pending', async () => {

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { useFocusReturn } from '@/lib/focus-return';
 import { Button, type ButtonProps } from './ui/button';
 
 interface ConfirmDialogProps {
@@ -35,6 +36,7 @@ export function ConfirmDialog({
   onOpenAutoFocus,
   onCloseAutoFocus,
 }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialog.Root
       open={open}
@@ -46,8 +48,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <AlertDialog.Content
           className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xl outline-none"
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...focusReturn}
         >
           <div className="grid gap-1.5">
             <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

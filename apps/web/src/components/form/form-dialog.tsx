@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 interface FormDialogProps {
@@ -14,8 +14,8 @@ interface FormDialogProps {
 }
 
 /**
- * A create form in a dialog that is opened from more than one button and has no Radix trigger,
- * so focus goes back by hand to whatever opened it.
+ * A create form in a dialog that is opened from more than one button and has no Radix trigger;
+ * DialogContent gives focus back to whatever opened it.
  */
 export function FormDialog({
   open,
@@ -27,7 +27,6 @@ export function FormDialog({
   className,
   children,
 }: FormDialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog
       open={open}
@@ -35,17 +34,7 @@ export function FormDialog({
         if (!busy) onOpenChange(next);
       }}
     >
-      <DialogContent
-        closeLabel={closeLabel}
-        className={className}
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-        }}
-      >
+      <DialogContent closeLabel={closeLabel} className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

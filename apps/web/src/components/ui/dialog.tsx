@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useFocusReturn } from '@/lib/focus-return';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -23,8 +24,11 @@ export function DialogContent({
   children,
   closeLabel,
   onInteractOutside,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay" />
@@ -37,6 +41,7 @@ export function DialogContent({
           if (isInToast(event.target)) event.preventDefault();
           onInteractOutside?.(event);
         }}
+        {...focusReturn}
         {...props}
       >
         {children}

@@ -4,14 +4,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  formatCount,
-  formatKeyDate,
-  formatKeyDateTime,
-  keyStatus,
-  permissionPairs,
-  type ApiKeyStatus,
-} from '../utils/api-key-format';
+import { formatFullDate, formatFullDateTime, formatShortDate } from '@/lib/dates';
+import { formatCount, keyStatus, permissionPairs, type ApiKeyStatus } from '../utils/api-key-format';
 import { KeySecret } from './key-secret';
 import { useKeyLabels } from './use-key-labels';
 
@@ -116,11 +110,15 @@ export function ApiKeyRow({ apiKey: key, fullKey, testing, onTest, onRevoke, onD
             })}
           </Figure>
           <Figure label={t('key.created')}>
-            <time dateTime={key.createdAt}>{formatKeyDate(key.createdAt, language)}</time>
+            <time dateTime={key.createdAt} title={formatFullDate(key.createdAt, language)}>
+              {formatShortDate(key.createdAt)}
+            </time>
           </Figure>
           <Figure label={t('key.lastUsed')}>
             {key.lastUsedAt ? (
-              <time dateTime={key.lastUsedAt}>{formatKeyDateTime(key.lastUsedAt, language)}</time>
+              <time dateTime={key.lastUsedAt} title={formatFullDateTime(key.lastUsedAt, language)}>
+                {formatShortDate(key.lastUsedAt)}
+              </time>
             ) : (
               t('key.never')
             )}
@@ -128,7 +126,9 @@ export function ApiKeyRow({ apiKey: key, fullKey, testing, onTest, onRevoke, onD
           <Figure label={t('key.usage')}>{formatCount(key.usageCount, language)}</Figure>
           <Figure label={t('key.expires')}>
             {key.expiresAt ? (
-              <time dateTime={key.expiresAt}>{formatKeyDate(key.expiresAt, language)}</time>
+              <time dateTime={key.expiresAt} title={formatFullDate(key.expiresAt, language)}>
+                {formatShortDate(key.expiresAt)}
+              </time>
             ) : (
               t('key.noExpiry')
             )}

@@ -74,20 +74,6 @@ export function todayInputValue(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function formatKeyDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
-}
-
-export function formatKeyDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
-
 export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }

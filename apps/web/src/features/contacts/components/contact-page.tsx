@@ -25,7 +25,7 @@ import {
   usePersonaChoices,
 } from '../api/contacts-api';
 import { channelLabel } from '../utils/channel-label';
-import { longDate, messageTime, shortDate } from '../utils/contact-dates';
+import { formatFullDate, formatFullDateTime, formatShortDate } from '@/lib/dates';
 import { EditContactDialog, MergeContactDialog } from './contact-dialogs';
 
 /** /contacts/:id: one person — the whole conversation, their tasks, persona and notes. */
@@ -263,7 +263,7 @@ function MessageBubble({ message }: { message: HistoryEntry }) {
         <p className="flex flex-wrap items-center gap-x-2 text-xs">
           <span className="font-medium">{inbound ? t('conversation.from') : t('conversation.to')}</span>
           <span>{channelLabel(message.channel, t)}</span>
-          <time dateTime={message.occurredAt}>{messageTime(message.occurredAt, i18n.language)}</time>
+          <time dateTime={message.occurredAt}>{formatFullDateTime(message.occurredAt, i18n.language)}</time>
           {badge ? <Badge variant={badge}>{t(`delivery.${message.deliveryStatus}`)}</Badge> : null}
         </p>
         <p
@@ -356,8 +356,8 @@ function TaskRow({ task }: { task: Task }) {
         <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <PriorityBadge priority={task.priority} />
           <span>{t(`tasks:status.${task.status}`)}</span>
-          <time dateTime={task.createdAt} title={longDate(task.createdAt, i18n.language)}>
-            {shortDate(task.createdAt)}
+          <time dateTime={task.createdAt} title={formatFullDate(task.createdAt, i18n.language)}>
+            {formatShortDate(task.createdAt)}
           </time>
         </span>
       </Link>

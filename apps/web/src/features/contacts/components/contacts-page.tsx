@@ -14,7 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useContactBook } from '../api/contacts-api';
 import { channelLabel } from '../utils/channel-label';
-import { longDate, shortDate } from '../utils/contact-dates';
+import { formatFullDate, formatShortDate } from '@/lib/dates';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -120,8 +120,8 @@ function ContactRow({ contact }: { contact: ContactSummary }) {
             {contact.lastContactAt ? (
               <span>
                 {t('row.lastContact')}{' '}
-                <time dateTime={contact.lastContactAt} title={longDate(contact.lastContactAt, i18n.language)}>
-                  {shortDate(contact.lastContactAt)}
+                <time dateTime={contact.lastContactAt} title={formatFullDate(contact.lastContactAt, i18n.language)}>
+                  {formatShortDate(contact.lastContactAt)}
                 </time>
               </span>
             ) : (

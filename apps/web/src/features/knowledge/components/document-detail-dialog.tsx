@@ -13,7 +13,8 @@ import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 import { useDeleteDocument, useDocument, useRetryDocument } from '../api/knowledge-api';
-import { formatCount, formatDocumentDate, formatMegabytes, formatPercent } from '../utils/format';
+import { formatFullDate } from '@/lib/dates';
+import { formatCount, formatMegabytes, formatPercent } from '../utils/format';
 import { ACCEPT_ATTRIBUTE } from '../utils/upload-files';
 import { DocumentIcon } from './document-icon';
 import { FailedNotice, isProcessing, ProcessingProgress, StatusBadge } from './document-status';
@@ -250,7 +251,7 @@ function LoadedDocument({
           label={t('detail.about')}
           items={[
             { label: t('detail.size'), value: formatMegabytes(document.size, language) },
-            { label: t('detail.added'), value: formatDocumentDate(document.uploadDate, language) },
+            { label: t('detail.added'), value: formatFullDate(document.uploadDate, language) },
             {
               label: t('detail.quality'),
               value: processed ? formatPercent(document.quality, language) : '—',

@@ -2,7 +2,8 @@ import type { KnowledgeDocument } from '@doppel/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { formatDocumentDate, formatMegabytes, formatPercent } from '../utils/format';
+import { formatFullDate, formatShortDate } from '@/lib/dates';
+import { formatMegabytes, formatPercent } from '../utils/format';
 import { DocumentIcon } from './document-icon';
 import { FailedNotice, isProcessing, ProcessingProgress, StatusBadge } from './document-status';
 import { TopicChips } from './topic-chips';
@@ -50,8 +51,8 @@ export function DocumentRow({
             <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
               <span>{labels.type(document.type)}</span>
               <span className="tabular-nums">{formatMegabytes(document.size, i18n.language)}</span>
-              <time dateTime={document.uploadDate}>
-                {formatDocumentDate(document.uploadDate, i18n.language)}
+              <time dateTime={document.uploadDate} title={formatFullDate(document.uploadDate, i18n.language)}>
+                {formatShortDate(document.uploadDate)}
               </time>
               {document.status === 'processed' ? (
                 <span className="tabular-nums">

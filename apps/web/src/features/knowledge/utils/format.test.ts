@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentDate, formatMegabytes, formatPercent } from './format';
+import { formatMegabytes, formatPercent } from './format';
 
 describe('document formatting', () => {
   it('shows sizes in MB with two decimals, in the interface language', () => {
@@ -7,14 +7,6 @@ describe('document formatting', () => {
     expect(formatMegabytes(0, 'en')).toBe('0.00 MB');
     expect(formatMegabytes(1_310_720, 'ru').replace(/\s/g, ' ')).toBe('1,25 МБ');
     expect(formatMegabytes(20 * 1024 * 1024, 'en', 0)).toBe('20 MB');
-  });
-
-  it('shows dates in ru-RU for Russian and in the language’s own way otherwise', () => {
-    const iso = '2026-03-05T10:00:00.000Z';
-    expect(formatDocumentDate(iso, 'ru').replace(/\s/g, ' ')).toBe('5 мар. 2026 г.');
-    expect(formatDocumentDate(iso, 'en')).toBe('Mar 5, 2026');
-    expect(formatDocumentDate(iso, 'de')).toBe('05.03.2026');
-    expect(formatDocumentDate('not a date', 'en')).toBe('');
   });
 
   it('shows whole percentages', () => {

@@ -24,13 +24,6 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
 
-/** The day a document was added, in the interface language (ru-RU for Russian). */
-export function formatDocumentDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
-}
-
 /**
  * Format names that are the same word in every language (like the languages' own names in
  * lib/i18n.ts), so they are kept out of the dictionaries; the others are translated.

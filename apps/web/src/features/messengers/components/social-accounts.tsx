@@ -12,7 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
-import { i18n, intlLocale } from '@/lib/i18n';
+import { formatShortDate } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
 import { notifyError, notifyFailure, notifySuccess } from '@/lib/notify';
 import {
   useDisconnectSocialAccount,
@@ -113,7 +114,7 @@ function SocialAccountCard({ account, canConnect }: { account: SocialAccount; ca
           {account.connectedAt ? (
             <span className="block text-xs text-muted-foreground">
               {t('social.connectedAt', {
-                date: new Date(account.connectedAt).toLocaleDateString(intlLocale(i18n.language)),
+                date: formatShortDate(account.connectedAt),
               })}
             </span>
           ) : null}

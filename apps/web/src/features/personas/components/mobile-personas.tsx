@@ -101,16 +101,23 @@ function MobilePersonaCard({ persona, onOpen }: { persona: Persona; onOpen: (per
   const work = [persona.position, persona.companyName].filter(Boolean).join(' · ');
   return (
     <li>
-      <button
-        type="button"
-        onClick={() => onOpen(persona)}
-        aria-label={t('mobile.open', { name: persona.name })}
-        className="flex w-full flex-col gap-2.5 rounded-lg border bg-card p-4 text-left text-card-foreground shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      {/* Only the name is inside the button, so its label holds all its visible text (WCAG 2.5.3);
+          its ::after stretches over the card, so a tap anywhere opens the persona. */}
+      <article
+        aria-label={persona.name}
+        className="relative flex w-full flex-col gap-2.5 rounded-lg border bg-card p-4 text-card-foreground shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
       >
         <span className="flex items-start gap-3">
           <PersonaAvatar persona={persona} />
           <span className="grid min-w-0 flex-1 gap-0.5">
-            <span className="truncate font-semibold">{persona.name}</span>
+            <button
+              type="button"
+              onClick={() => onOpen(persona)}
+              aria-label={t('mobile.open', { name: persona.name })}
+              className="truncate text-left font-semibold outline-none after:absolute after:inset-0 after:rounded-lg"
+            >
+              {persona.name}
+            </button>
             {work ? <span className="truncate text-sm text-muted-foreground">{work}</span> : null}
           </span>
           <DomainBadge domainType={persona.domainType} />
@@ -123,14 +130,14 @@ function MobilePersonaCard({ persona, onOpen }: { persona: Persona; onOpen: (per
         {persona.highConceptGoal ? (
           <span className="line-clamp-2 text-sm">{persona.highConceptGoal}</span>
         ) : null}
-        <ExpertiseChips items={persona.expertiseAreas} shown={2} phrasing />
+        <ExpertiseChips items={persona.expertiseAreas} shown={2} />
         {persona.location ? (
           <span className="flex items-center gap-1 text-xs text-muted-foreground">
             <MapPin className="size-3.5" aria-hidden="true" />
             {persona.location}
           </span>
         ) : null}
-      </button>
+      </article>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { Persona } from '@doppel/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFullDate } from '@/lib/dates';
 import { formatPersonaDate } from '../utils/format';
 import { DomainBadge, ExpertiseChips, PersonaFlags, StatusBadge } from './persona-badges';
 import { PersonaAvatar } from './persona-avatar';
@@ -46,7 +47,9 @@ export function PersonaCard({ persona, onOpen }: { persona: Persona; onOpen: (pe
           <StatusBadge status={persona.status} />
           <span>
             {t('card.created')}{' '}
-            <time dateTime={persona.createdAt}>{formatPersonaDate(persona.createdAt, i18n.language)}</time>
+            <time dateTime={persona.createdAt} title={formatFullDate(persona.createdAt, i18n.language)}>
+              {formatPersonaDate(persona.createdAt)}
+            </time>
           </span>
         </div>
       </article>

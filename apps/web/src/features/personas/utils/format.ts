@@ -1,8 +1,6 @@
-import { intlLocale } from '@/lib/i18n';
+import { formatShortDate } from '@/lib/dates';
 
-/** A persona's creation day in the interface language (ru-RU for Russian). */
-export function formatPersonaDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
+/** A persona's creation day on its card: the short date of the one date rule ("26.11"). */
+export function formatPersonaDate(iso: string): string {
+  return formatShortDate(iso);
 }

@@ -9,20 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
-import { intlLocale } from '@/lib/i18n';
+import { formatFullDate } from '@/lib/dates';
 import { useMe } from '../api/get-me';
 import { AvatarField } from './avatar-field';
 import { ProfileEditForm } from './profile-edit-form';
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
-}
 
 export function ProfileTab() {
   const { t } = useTranslation('settings');
@@ -93,7 +83,7 @@ function ProfileDetails({ user }: { user: User }) {
     [t('profile.name'), user.name],
     [t('profile.email'), user.email],
     [t('profile.role'), t('profile.roleUser')],
-    [t('profile.registered'), formatDate(user.createdAt, i18n.language)],
+    [t('profile.registered'), formatFullDate(user.createdAt, i18n.language)],
     [
       t('profile.status'),
       <Badge key="status" variant="success">

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
+import { formatFullDate } from '@/lib/dates';
 import { formatTokens } from '@/lib/format-number';
 import { intlLocale } from '@/lib/i18n';
 import { useSubscription } from '../api/get-subscription';
@@ -36,13 +37,6 @@ export function SubscriptionTab() {
   );
 }
 
-function formatDay(iso: string, locale: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-}
-
 /** The rows of a plan with a price: a paid Stripe plan, or a demo sandbox's sample. */
 function pricedRows(
   subscription: Subscription,
@@ -65,7 +59,7 @@ function pricedRows(
   if (subscription.nextBillingDate) {
     rows.push([
       subscription.cancelAtPeriodEnd ? t('subscription.endsOn') : t('subscription.nextBilling'),
-      formatDay(subscription.nextBillingDate, locale),
+      formatFullDate(subscription.nextBillingDate, locale),
     ]);
   }
   rows.push([t('subscription.paymentMethod'), subscription.paymentMethod ?? t('subscription.notSet')]);

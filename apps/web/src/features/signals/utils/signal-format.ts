@@ -1,3 +1,4 @@
+import { formatFullDateTime } from '@/lib/dates';
 import { intlLocale } from '@/lib/i18n';
 
 /*
@@ -27,13 +28,9 @@ export function formatRelativeTime(iso: string, language: string, now: number): 
   return format.format(Math.round(diff / DAY), 'day');
 }
 
-/** The exact moment, for a tooltip: "Mar 5, 2026, 10:00 AM". */
+/** The exact moment, for a tooltip: the full date of the one date rule, with the time. */
 export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return formatFullDateTime(iso, language);
 }
 
 /** Names in a sentence: "LinkedIn and Reddit", "LinkedIn et Reddit". */

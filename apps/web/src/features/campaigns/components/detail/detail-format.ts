@@ -12,16 +12,6 @@ export function formatPercent(value: number, language: string): string {
   );
 }
 
-export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
-
 /** "2026-03-02" (a day of the chart) → "Mar 2", read as that calendar day wherever the user is. */
 export function formatDay(day: string, language: string): string {
   const [year, month, date] = day.split('-').map(Number);

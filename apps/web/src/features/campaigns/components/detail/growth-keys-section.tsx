@@ -24,7 +24,7 @@ import {
   useGrowthCredentials,
   useSaveGrowthCredential,
 } from '../../api/campaign-detail-api';
-import { formatDate } from './detail-format';
+import { formatFullDate } from '@/lib/dates';
 import { PROVIDER_NAMES } from './provider-names';
 
 type KeyInput = z.infer<typeof saveGrowthCredentialInputSchema>;
@@ -114,7 +114,7 @@ function ProviderKey({ provider, saved }: { provider: GrowthProvider; saved: Gro
               {saved.hint}
             </span>
             <span className="text-xs text-muted-foreground">
-              {t('keys.updated', { date: formatDate(saved.updatedAt, i18n.language) })}
+              {t('keys.updated', { date: formatFullDate(saved.updatedAt, i18n.language) })}
             </span>
             <Button
               variant="ghost"

@@ -3,7 +3,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { formatDate, formatPercent } from './detail-format';
+import { formatFullDate, formatShortDate } from '@/lib/dates';
+import { formatPercent } from './detail-format';
 import { EnrichmentDetails } from './enrichment-details';
 import {
   EmailProblemBadge,
@@ -60,7 +61,13 @@ export function LeadCard({
     {
       key: 'lastContact',
       label: t('leads.columns.lastContact'),
-      value: lead.lastContact ? formatDate(lead.lastContact, i18n.language) : t('leads.never'),
+      value: lead.lastContact ? (
+        <time dateTime={lead.lastContact} title={formatFullDate(lead.lastContact, i18n.language)}>
+          {formatShortDate(lead.lastContact)}
+        </time>
+      ) : (
+        t('leads.never')
+      ),
     },
     { key: 'sequence', label: t('leads.columns.sequence'), value: sequence ?? '—' },
   ];

@@ -3,7 +3,8 @@ import { FlaskConical, PauseCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { formatDate, formatPercent } from './detail-format';
+import { formatShortDate } from '@/lib/dates';
+import { formatPercent } from './detail-format';
 
 /*
  * The pieces of a lead both the desktop table (lead-row.tsx) and the phone cards (lead-card.tsx)
@@ -69,7 +70,7 @@ export function EmailProblemBadge({ problem }: { problem: NonNullable<Lead['emai
  * "Follow-up 2 on Mar 6, 2026", "Follow-up 1 awaiting your approval", "Sequence finished", "Stopped: replied"; null before its first message.
  */
 export function useSequenceText(sequence: Lead['sequence']): string | null {
-  const { t, i18n } = useTranslation('campaignDetail');
+  const { t } = useTranslation('campaignDetail');
   if (!sequence) return null;
   const number = sequence.step;
   // Step 0 is the first message, not a follow-up.
@@ -78,7 +79,7 @@ export function useSequenceText(sequence: Lead['sequence']): string | null {
     case 'waiting':
       if (first) return t('leads.sequence.firstNext');
       return sequence.nextAt
-        ? t('leads.sequence.waiting', { number, date: formatDate(sequence.nextAt, i18n.language) })
+        ? t('leads.sequence.waiting', { number, date: formatShortDate(sequence.nextAt) })
         : t('leads.sequence.next', { number });
     case 'awaiting_approval':
       return first

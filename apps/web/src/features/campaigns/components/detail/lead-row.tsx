@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { formatDate, formatPercent } from './detail-format';
+import { formatFullDate, formatShortDate } from '@/lib/dates';
+import { formatPercent } from './detail-format';
 import { EnrichmentDetails } from './enrichment-details';
 import {
   EmailProblemBadge,
@@ -81,7 +82,13 @@ export function LeadRow({
         </td>
         <td className="px-3 py-2 tabular-nums">{formatPercent(lead.matchScore, i18n.language)}</td>
         <td className="px-3 py-2 whitespace-nowrap">
-          {lead.lastContact ? formatDate(lead.lastContact, i18n.language) : t('leads.never')}
+          {lead.lastContact ? (
+            <time dateTime={lead.lastContact} title={formatFullDate(lead.lastContact, i18n.language)}>
+              {formatShortDate(lead.lastContact)}
+            </time>
+          ) : (
+            t('leads.never')
+          )}
         </td>
         <td className="px-3 py-2 text-muted-foreground">{sequence ?? '—'}</td>
         <td className="px-3 py-2">

@@ -65,7 +65,7 @@ describe('Leads tab', () => {
       'maya@northwind.example',
       '',
       '80%',
-      'Mar 3, 2026',
+      expect.stringMatching(/^03\.03(\.2026)?$/),
       '—',
       expect.stringContaining('Contacted'),
       '',
@@ -421,7 +421,7 @@ describe('Leads tab: held leads and the sequence', () => {
     renderLeads(campaignDetailServer({ leads: sequenceLeads() }));
     await table();
     const sequenceCell = (name: string) => within(row(name)).getAllByRole('cell')[6];
-    expect(sequenceCell('Maya Chen')).toHaveTextContent('Follow-up 2 on Mar 6, 2026');
+    expect(sequenceCell('Maya Chen')).toHaveTextContent(/^Follow-up 2 on 06\.03(\.2026)?$/);
     expect(sequenceCell('Lina Park')).toHaveTextContent('Follow-up 1 awaiting your approval');
     expect(sequenceCell('Finn Ode')).toHaveTextContent('Sequence finished');
     expect(sequenceCell('Rae Lyle')).toHaveTextContent('Stopped: replied');
@@ -453,8 +453,8 @@ describe('Leads tab: held leads and the sequence', () => {
       within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(detail(mayaCard, 'Source')).toBe('CSV Upload');
     expect(detail(mayaCard, 'Match')).toBe('80%');
-    expect(detail(mayaCard, 'Last contact')).toBe('Mar 3, 2026');
-    expect(detail(mayaCard, 'Sequence')).toBe('Follow-up 2 on Mar 6, 2026');
+    expect(detail(mayaCard, 'Last contact')).toMatch(/^03\.03(\.2026)?$/);
+    expect(detail(mayaCard, 'Sequence')).toMatch(/^Follow-up 2 on 06\.03(\.2026)?$/);
     expect(within(mayaCard).getByRole('combobox', { name: 'Status of Maya Chen' })).toHaveValue('contacted');
     expect(detail(card('Lina Park'), 'Sequence')).toBe('Follow-up 1 awaiting your approval');
     expect(detail(card('Finn Ode'), 'Sequence')).toBe('Sequence finished');

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { cn, isOneOf } from '@/lib/utils';
 import { useRetryRun } from '../../api/campaign-detail-api';
-import { formatDateTime } from './detail-format';
+import { formatFullDateTime } from '@/lib/dates';
 import { PROVIDER_NAMES } from './provider-names';
 import { useDetailLabels } from './use-detail-labels';
 
@@ -122,7 +122,7 @@ export function RunStatus({ campaign, onSetUp }: { campaign: Campaign; onSetUp: 
           </h2>
           {run.updatedAt ? (
             <p className="text-xs text-muted-foreground">
-              {t('run.updated', { date: formatDateTime(run.updatedAt, i18n.language) })}
+              {t('run.updated', { date: formatFullDateTime(run.updatedAt, i18n.language) })}
             </p>
           ) : null}
         </div>

@@ -27,6 +27,8 @@ async function openWizard(user: User, opener = 'Create Campaign', title = opener
 
 const button = (dialog: HTMLElement, name: string | RegExp) => within(dialog).getByRole('button', { name });
 const continueButton = (dialog: HTMLElement) => button(dialog, 'Continue');
+/** A choice's whole card: its badges sit beside the button, which holds only the title. */
+const choiceCard = (dialog: HTMLElement, name: string) => button(dialog, name).closest('div')!;
 const targetField = (dialog: HTMLElement) =>
   within(dialog).getByRole('spinbutton', { name: 'Target contact count' });
 
@@ -526,7 +528,7 @@ describe('Campaign wizard: the four newer goals', () => {
       const { user, fake } = renderCampaigns(server.routes);
       const dialog = await openWizard(user);
       expect(button(dialog, title)).toHaveAccessibleDescription(details);
-      expect(within(button(dialog, title)).getByText(typeLabel)).toBeInTheDocument();
+      expect(within(choiceCard(dialog, title)).getByText(typeLabel)).toBeInTheDocument();
 
       await fillWizard(user, dialog, { goal: title });
       expect(within(dialog).getByRole('textbox', { name: 'Campaign name' })).toHaveValue(`${title} Campaign`);
@@ -625,12 +627,12 @@ describe('Campaign wizard: honest providers before launch', () => {
         "$0.20 per contact 93% accuracy Uses your API key No key saved: runs simulated until you add one in a campaign's Settings",
       );
       for (const name of ['Clearbit', 'ZoomInfo']) {
-        expect(within(button(dialog, name)).getByText('Simulated')).toBeInTheDocument();
+        expect(within(choiceCard(dialog, name)).getByText('Simulated')).toBeInTheDocument();
         expect(button(dialog, name)).toHaveAccessibleDescription(
           /Simulated No adapter: values are made up, badged, and never used to reach anyone$/,
         );
       }
-      expect(within(button(dialog, 'Hunter.io')).queryByText('Simulated')).not.toBeInTheDocument();
+      expect(within(choiceCard(dialog, 'Hunter.io')).queryByText('Simulated')).not.toBeInTheDocument();
 
       // Only real calls: no simulated line.
       await user.click(button(dialog, 'Hunter.io'));

@@ -42,7 +42,6 @@ export function CampaignWizard({
   // Read as the wizard opens, so the enrichment step can say at once which tools have a saved key.
   useGrowthCredentials({ enabled: open });
   const busy = create.isPending;
-  const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const shownStep = useRef(wizard.state.step);
@@ -89,18 +88,7 @@ export function CampaignWizard({
         if (!next) close();
       }}
     >
-      <DialogContent
-        closeLabel={t('wizard.close')}
-        className="md:h-[min(85dvh,52rem)] md:max-w-4xl"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          // No Radix trigger opened it, so focus goes back by hand to the button that did.
-          event.preventDefault();
-          if (opener.current?.isConnected) opener.current.focus();
-        }}
-      >
+      <DialogContent closeLabel={t('wizard.close')} className="md:h-[min(85dvh,52rem)] md:max-w-4xl">
         <DialogHeader className="gap-2">
           <DialogTitle>{t('wizard.title')}</DialogTitle>
           <DialogDescription>{progress}</DialogDescription>

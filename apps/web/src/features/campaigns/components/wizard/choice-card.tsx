@@ -5,8 +5,10 @@ import { cn } from '@/lib/utils';
 /**
  * A choice of the wizard: a toggle button (aria-pressed) named by its title and described by
  * its details, so a screen reader hears "Raise Funding, toggle button, pressed" first.
- * Only phrasing content inside (it is a button): pass spans. A disabled choice stays focusable
- * (aria-disabled), so its details — the reason it cannot be chosen — are still read out.
+ * Only the title is inside the button, so its name holds all its visible text (WCAG 2.5.3,
+ * label in name); the button's ::after stretches over the card, so a click anywhere on it
+ * toggles. A disabled choice stays focusable (aria-disabled), so its details — the reason it
+ * cannot be chosen — are still read out.
  */
 export function ChoiceCard({
   title,
@@ -29,18 +31,11 @@ export function ChoiceCard({
   children?: ReactNode;
   className?: string;
 }) {
-  const titleId = useId();
   const detailsId = useId();
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      aria-labelledby={titleId}
-      aria-describedby={children ? detailsId : undefined}
-      aria-disabled={disabled || undefined}
-      onClick={disabled ? undefined : onToggle}
+    <div
       className={cn(
-        'relative flex min-h-11 w-full items-start gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'relative flex min-h-11 w-full items-start gap-3 rounded-lg border bg-background p-3 text-left transition-colors hover:bg-muted has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
         selected && 'border-primary bg-primary-soft/60 ring-1 ring-primary hover:bg-primary-soft',
         disabled && 'cursor-not-allowed border-dashed bg-muted/40 hover:bg-muted/40',
         className,
@@ -58,9 +53,19 @@ export function ChoiceCard({
       ) : null}
       <span className="grid min-w-0 flex-1 gap-1">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 pr-6">
-          <span id={titleId} className={cn('font-medium', disabled && 'text-muted-foreground')}>
+          <button
+            type="button"
+            aria-pressed={selected}
+            aria-describedby={children ? detailsId : undefined}
+            aria-disabled={disabled || undefined}
+            onClick={disabled ? undefined : onToggle}
+            className={cn(
+              'text-left font-medium outline-none after:absolute after:inset-0 after:rounded-lg',
+              disabled && 'cursor-not-allowed text-muted-foreground',
+            )}
+          >
             {title}
-          </span>
+          </button>
           {aside}
         </span>
         {children ? (
@@ -79,6 +84,6 @@ export function ChoiceCard({
       >
         {selected ? <Check className="size-3" /> : null}
       </span>
-    </button>
+    </div>
   );
 }
