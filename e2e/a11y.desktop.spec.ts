@@ -64,7 +64,7 @@ test('demo: contacts, a contact’s page and its edit, merge and delete dialogs'
   await escapeBackTo(page, remove);
 });
 
-test('demo: the task board, its create and delete dialogs', async ({ page }) => {
+test('demo: the task board, its create, plan, delete and bulk delete dialogs', async ({ page }) => {
   await enterDemo(page);
   await checkRoute(page, '/tasks');
   const main = page.getByRole('main');
@@ -72,13 +72,34 @@ test('demo: the task board, its create and delete dialogs', async ({ page }) => 
   await create.click();
   await checkDialog(page, 'New task');
   await escapeBackTo(page, create);
-  const remove = main
-    .getByRole('list', { name: 'Tasks' })
-    .getByRole('button', { name: 'Delete task' })
-    .first();
+  const tasks = main.getByRole('list', { name: 'Tasks' });
+  const plan = tasks.getByRole('button', { name: 'Edit assignee and due date' }).first();
+  await plan.click();
+  await checkDialog(page, 'Assignee and due date');
+  await escapeBackTo(page, plan);
+  const remove = tasks.getByRole('button', { name: 'Delete task' }).first();
   await remove.click();
   await checkDialog(page, 'Delete task?', 'alertdialog');
   await escapeBackTo(page, remove);
+  await tasks.getByRole('checkbox').first().check();
+  await settled(page);
+  await expectNoSeriousA11yViolations(page, '/tasks with a task selected');
+  const bulkDelete = main.getByRole('toolbar', { name: 'Selected tasks' }).getByRole('button', {
+    name: 'Delete',
+    exact: true,
+  });
+  await bulkDelete.click();
+  await checkDialog(page, 'Delete 1 task?', 'alertdialog');
+  await escapeBackTo(page, bulkDelete);
+});
+
+test('demo: the Assistant’s keyboard shortcuts sheet', async ({ page }) => {
+  await enterDemo(page);
+  await expect(page.getByRole('list', { name: 'Task list' })).toBeVisible();
+  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await shortcuts.click();
+  await checkDialog(page, 'Keyboard shortcuts');
+  await escapeBackTo(page, shortcuts);
 });
 
 test('demo: personas and knowledge, with their dialogs', async ({ page }) => {
@@ -152,9 +173,11 @@ test('a fresh account: empty states, API keys and the one-time key', async ({ pa
   await signInThroughForm(page, account);
   await settled(page);
   await expectNoSeriousA11yViolations(page, '/actions, empty');
-  for (const path of ['/tasks', '/high-concept', '/documents', '/business', '/signals']) {
+  for (const path of ['/tasks', '/contacts', '/high-concept', '/documents', '/business', '/signals']) {
     await checkRoute(page, path);
   }
+  // Where Reddit's or LinkedIn's consent page sends the browser back; declined here.
+  await checkRoute(page, '/oauth/reddit/callback?state=not-a-state&error=access_denied');
   await checkRoute(page, '/api');
   const create = page.getByRole('button', { name: 'Create key' }).first();
   await create.click();

@@ -95,7 +95,7 @@ test('a fresh account: the empty states', async ({ page, request }) => {
   await signInThroughForm(page, account);
   await settled(page);
   await expectNoSeriousA11yViolations(page, '/actions, empty');
-  for (const path of ['/high-concept', '/business', '/signals']) {
+  for (const path of ['/contacts', '/high-concept', '/business', '/signals']) {
     await checkRoute(page, path);
   }
 });

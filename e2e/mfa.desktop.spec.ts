@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createVerifiedAccount, settingsButton, signInThroughForm } from './support/accounts';
 
 /** The authenticator app's code for the secret, `stepsAhead` 30-second steps from now. */
@@ -27,6 +28,7 @@ test('turns on MFA in Settings → Security, then sign-in asks for the app’s c
   await expect(
     setup.getByRole('img', { name: 'QR code that adds your Doppel account to an authenticator app' }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'MFA setup dialog', { include: '[role="dialog"]' });
   // What a person types into the app when the camera will not scan.
   const secret = (await setup.getByRole('textbox', { name: 'Setup key' }).inputValue()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -35,6 +37,7 @@ test('turns on MFA in Settings → Security, then sign-in asks for the app’s c
 
   const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
   await expect(codes.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expectNoSeriousA11yViolations(page, 'recovery codes dialog', { include: '[role="dialog"]' });
   await codes.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
   await codes.getByRole('button', { name: 'Done' }).click();
   await expect(codes).toBeHidden();

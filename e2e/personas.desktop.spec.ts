@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { createVerifiedAccount, signInThroughForm } from './support/accounts';
 
 test('create a persona, edit its brand bible, save, reload: the values are kept', async ({
@@ -59,6 +60,8 @@ test('a message template previews its placeholders filled for a sample contact',
   await page.getByRole('tab', { name: 'Templates' }).click();
   await page.getByRole('button', { name: 'New template' }).click();
   const dialog = page.getByRole('dialog', { name: 'New message template' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'message template dialog', { include: '[role="dialog"]' });
   await dialog.getByLabel('Template name').fill('Pilot intro');
   await dialog.getByLabel('Content').fill('Hi {name}, how is {company}? You asked: {message}');
   await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText(

@@ -5,12 +5,15 @@ test.beforeEach(async ({ page }) => {
   await enterDemo(page);
 });
 
-test('desktop shows the sidebar with six areas and no bottom bar', async ({ page }) => {
+test('desktop shows the sidebar with the spec’s six areas, Contacts beside the Assistant, and no bottom bar', async ({
+  page,
+}) => {
   const sidebar = page.getByRole('navigation', { name: 'Sidebar navigation' });
   await expect(sidebar).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Bottom navigation' })).toHaveCount(0);
   await expect(sidebar.getByRole('link')).toHaveText([
     /^Assistant/,
+    'Contacts',
     'Personas',
     'Knowledge',
     'Growth',

@@ -105,6 +105,7 @@ export async function checkPublicPages(page: Page, which: 'auth' | 'others'): Pr
   for (const path of [
     '/auth/verify?token=not-a-token',
     '/auth/reset?token=not-a-token',
+    '/auth/confirm-email?token=not-a-token',
     '/unsubscribe?token=not-a-token',
     '/no-such-page',
   ]) {

@@ -225,6 +225,17 @@ export const errorMessages: Record<ErrorCode, string> = {
 };
 
 /**
+ * A validation error's message for API clients when its first refused field says more than
+ * "please fill in all required fields": the field's code (the web app words it itself) → English.
+ */
+export const fieldErrorMessages: Readonly<Record<string, string>> = {
+  dueAtInvalid:
+    'dueAt must be an ISO 8601 date and time with a time zone offset, such as 2026-12-01T17:00:00Z, or null.',
+  languageInvalid: 'language must be a two-letter ISO 639-1 code, such as en or de.',
+  notesTooLong: 'notes may be at most 5,000 characters long.',
+};
+
+/**
  * Why processing a document failed (the web app words each one in the user's language; the
  * server never shows its own error text, which may name server paths):
  * file_missing — the uploaded original is no longer stored; unsupported_type — its content is

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import { ZodError } from 'zod';
-import { errorMessages, errorStatus, type ErrorBody, type ErrorCode } from '@doppel/contracts';
+import {
+  errorMessages,
+  errorStatus,
+  fieldErrorMessages,
+  type ErrorBody,
+  type ErrorCode,
+} from '@doppel/contracts';
 import { connectionFailureIn } from '@doppel/db';
 import { AppError } from '../lib/app-error';
 
@@ -13,6 +19,12 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCode, message?: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
   return { error: { code, message: message ?? errorMessages[code], ...extra } };
+}
+
+/** A refused field with a message of its own ("dueAt must be …") says it; else the code's. */
+function invalidInput(fields: Record<string, string>): ErrorBody {
+  const known = Object.values(fields).find((code) => fieldErrorMessages[code] !== undefined);
+  return body('validation_failed', known ? fieldErrorMessages[known] : undefined, { fields });
 }
 
 function fieldsFromZod(error: ZodError): Record<string, string> {
@@ -40,10 +52,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[key] ??= item.message ?? 'invalid';
       }
-      return reply.code(400).send(body('validation_failed', undefined, { fields }));
+      return reply.code(400).send(invalidInput(fields));
     }
     if (error instanceof ZodError) {
-      return reply.code(400).send(body('validation_failed', undefined, { fields: fieldsFromZod(error) }));
+      return reply.code(400).send(invalidInput(fieldsFromZod(error)));
     }
     const failure = connectionFailureIn(error);
     if (failure) {

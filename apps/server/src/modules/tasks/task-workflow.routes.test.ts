@@ -95,6 +95,7 @@ describe('PATCH /api/tasks/:id', () => {
       expect(refused.statusCode, String(dueAt)).toBe(400);
       expect(refused.json().error).toMatchObject({
         code: 'validation_failed',
+        message: expect.stringMatching(/^dueAt must be an ISO 8601 date and time/),
         fields: { dueAt: 'dueAtInvalid' },
       });
     }
