@@ -90,15 +90,11 @@ type SummaryRow = {
   personaName: string | null;
   lastContactAt: Date | string | null;
   openTasks: number;
-  otherChannels: ContactChannel[] | string;
+  /** json: both drivers hand it back parsed. */
+  otherChannels: ContactChannel[];
 };
 
 function toSummary(row: SummaryRow): ContactSummary {
-  // PGlite hands json back parsed, node-postgres too; a string only should a driver not.
-  const others: ContactChannel[] =
-    typeof row.otherChannels === 'string'
-      ? (JSON.parse(row.otherChannels) as ContactChannel[])
-      : row.otherChannels;
   return {
     id: row.id,
     name: row.name,
@@ -106,7 +102,7 @@ function toSummary(row: SummaryRow): ContactSummary {
     language: row.language,
     source: row.source,
     handle: row.handle,
-    channels: [{ source: row.source, handle: row.handle }, ...others],
+    channels: [{ source: row.source, handle: row.handle }, ...row.otherChannels],
     persona: row.personaId && row.personaName ? { id: row.personaId, name: row.personaName } : null,
     lastContactAt: isoOrNull(row.lastContactAt),
     openTasks: Number(row.openTasks),
@@ -169,9 +165,14 @@ export async function listContactBook(
     // count stops past the cap, so 50,000 contacts cost what 1,000 do.
     after
       ? Promise.resolve(null)
-      : db
-          .select({ n: count() })
-          .from(db.select({ one: sql`1` }).from(contacts).where(filter).limit(CONTACT_COUNT_CAP + 1).as('matches')),
+      : db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(contacts)
+            .where(filter)
+            .limit(CONTACT_COUNT_CAP + 1)
+            .as('matches'),
+        ),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,6 +1,6 @@
 import { CONTACT_NOTES_MAX, type ContactDetail, type HistoryEntry, type Task } from '@doppel/contracts';
 import { ArrowLeft, GitMerge, Pencil, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -68,7 +68,6 @@ function ContactView({ contact }: { contact: ContactDetail }) {
   const [merging, setMerging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteContact();
-  const deleteButton = useRef<HTMLButtonElement>(null);
 
   return (
     <>
@@ -102,7 +101,6 @@ function ContactView({ contact }: { contact: ContactDetail }) {
             {t('actions.merge')}
           </Button>
           <Button
-            ref={deleteButton}
             variant="outline"
             size="sm"
             className="text-destructive hover:text-destructive"
@@ -144,10 +142,6 @@ function ContactView({ contact }: { contact: ContactDetail }) {
         confirmLabel={t('delete.confirm')}
         confirmVariant="destructive"
         pending={remove.isPending}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (deleteButton.current?.isConnected) deleteButton.current.focus();
-        }}
         onConfirm={() => {
           remove.mutate(contact.id, {
             onSuccess: () => {
