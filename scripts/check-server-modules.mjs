@@ -92,6 +92,7 @@ const TABLE_OWNERS = {
   communicationHistory: 'modules/contacts',
   contactChannels: 'modules/contacts',
   tasks: 'modules/tasks',
+  taskTallies: 'modules/tasks',
   aiModels: 'modules/ai-models',
   tokenUsage: 'modules/usage',
   chatMessages: 'modules/agent',

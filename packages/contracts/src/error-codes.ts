@@ -283,9 +283,9 @@ export const errorReasons = [
   'signal_source_not_found',
   'messenger_connection_not_found',
   'api_key_not_found',
-  // Contacts: a merge that would merge a contact into itself; a list cursor that is not ours.
+  // Contacts: a merge that would merge a contact into itself. Any keyset list: a cursor that is not ours.
   'contact_merge_into_itself',
-  'contact_cursor_invalid',
+  'list_cursor_invalid',
   // Tasks: retrying a delivery, drafting, a High Concept Analysis's proposal.
   'delivery_not_retryable',
   'nothing_to_draft',

@@ -136,7 +136,9 @@ export const campaignLeads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('campaign_leads_campaign_idx').on(table.campaignId, table.createdAt),
+    // The Leads tab, newest first with id as the tie-breaker: a page is a seek at any depth.
+    index('campaign_leads_campaign_idx').on(table.campaignId, table.createdAt, table.id),
+    index('campaign_leads_campaign_status_idx').on(table.campaignId, table.status, table.createdAt, table.id),
     index('campaign_leads_contact_idx').on(table.contactId),
     // The sequence job's due leads of a campaign.
     index('campaign_leads_due_step_idx')

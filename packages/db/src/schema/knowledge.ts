@@ -54,7 +54,11 @@ export const documents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('documents_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    // Newest first with id as the tie-breaker, so a page is a seek at any depth (keyset).
+    index('documents_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('documents_user_category_created_idx').on(table.userId, table.category, table.createdAt, table.id),
+  ],
 );
 
 /** A document cut into passages, each indexed for full-text search. */

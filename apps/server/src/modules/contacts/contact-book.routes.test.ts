@@ -181,7 +181,7 @@ describe('the Contacts list', () => {
     ]) {
       const response = await call(user, 'GET', `/api/contacts?cursor=${cursor}`);
       expect(response.statusCode, cursor).toBe(400);
-      expect(response.json().error.reason).toBe('contact_cursor_invalid');
+      expect(response.json().error.reason).toBe('list_cursor_invalid');
     }
   });
 });

@@ -29,7 +29,7 @@ import {
 } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import { decodeCursor, encodeCursor, invalidCursor } from '../../lib/keyset-cursor';
 import { CONTACT_NOT_FOUND } from './contact-commands';
 import { toHistoryEntry } from './contact-history';
 import { escapeLike } from './list-contacts';
@@ -42,17 +42,6 @@ import { escapeLike } from './list-contacts';
 
 const PERSONA_NOT_FOUND = 'Persona not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function invalidCursor(): AppError {
-  return new AppError(
-    'validation_failed',
-    'The cursor is not one this list gave out; start from the first page.',
-    {
-      reason: 'contact_cursor_invalid',
-      fields: { cursor: 'cursorInvalid' },
-    },
-  );
-}
 
 /** When a timestamp came back from a raw subquery: a Date or a string, by driver. */
 function isoOrNull(value: Date | string | null): string | null {
