@@ -319,6 +319,12 @@ export const TASKS_DEFAULT_LIMIT = 10;
 export const TASKS_VIEW_LIMIT = 50;
 export const TASKS_MAX_LIMIT = 100;
 
+/**
+ * GET /api/tasks. The app pages by cursor: `after` is a page's `nextCursor` (older tasks),
+ * `before` its `prevCursor` (newer ones), and either costs what the first page does at any depth
+ * (docs/decisions/055-keyset-lists.md). `page` (offset paging) stays for older clients; a cursor
+ * wins over it.
+ */
 export const listTasksQuerySchema = z
   .object({
     status: taskStatusSchema.optional(),
@@ -326,19 +332,31 @@ export const listTasksQuerySchema = z
     priority: taskPrioritySchema.optional(),
     /** One contact's tasks (the contact page). */
     contactId: z.uuid().optional(),
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(TASKS_MAX_LIMIT).default(TASKS_DEFAULT_LIMIT),
   })
-  .strict();
+  .strict()
+  .refine((query) => !(query.after && query.before), {
+    message: 'Send after or before, not both.',
+    path: ['before'],
+  });
 export type ListTasksQuery = z.input<typeof listTasksQuerySchema>;
 
 export const taskPageSchema = z.object({
   items: z.array(taskSchema),
+  /** Tasks matching the filter, all pages together. */
   total: z.number().int(),
-  page: z.number().int(),
+  /** The page number asked for; null for a page read by cursor. */
+  page: z.number().int().nullable(),
   limit: z.number().int(),
-  /** More rows after this page: total > page × limit. */
+  /** More (older) tasks after this page. */
   hasMore: z.boolean(),
+  /** `after` for the next (older) page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** `before` for the previous (newer) page; null on the first one. */
+  prevCursor: z.string().nullable(),
 });
 export type TaskPage = z.infer<typeof taskPageSchema>;
 

@@ -5,7 +5,7 @@ import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { campaignDetailServer, makeLead } from '@/features/campaigns/test-support/campaign-detail-server';
 import { makeConnection } from '@/features/messengers/test-support/messenger-fixtures';
 import { errorReply, makeSession, type FakeRequest, fakeRoute } from '@/test-support/fake-api';
-import { makeTask } from '@/test-support/task-fixtures';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
 import { renderApp, sampleSettings, signedInRoutes, SIGNED_OUT } from './test-support/render-app';
 
 // Journeys across features, wired by the app: layouts, auth effects and the demo exit.
@@ -219,7 +219,7 @@ describe('email from the user’s mailbox', () => {
       routes: {
         ...signedInRoutes(),
         ...fakeRoute(apiRoutes.tasks.list, () => ({
-          body: { items: [current], total: 1, page: 1, limit: 50, hasMore: false },
+          body: taskPage([current]),
         })),
         ...fakeRoute(apiRoutes.tasks.get, { id: queued.id }, () => ({ body: current })),
         ...events.route,

@@ -1,3 +1,4 @@
+import { taskPage } from './task-fixtures';
 import { fakeRoute, OK_REPLY } from '@/test-support/fake-api';
 import { routes as apiRoutes, type Subscription, type UserSettings } from '@doppel/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ export function signedInRoutes(session = makeSession()): ServerRoutes {
   return {
     ...fakeRoute(apiRoutes.auth.refresh, { body: session }),
     ...fakeRoute(apiRoutes.shell.summary, { body: { pendingTasks: 0 } }),
-    ...fakeRoute(apiRoutes.tasks.list, { body: { items: [], total: 0, page: 1, limit: 50, hasMore: false } }),
+    ...fakeRoute(apiRoutes.tasks.list, { body: taskPage([]) }),
     ...fakeRoute(apiRoutes.tasks.counts, {
       body: {
         total: 0,

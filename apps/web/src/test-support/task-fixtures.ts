@@ -1,4 +1,4 @@
-import type { Task } from '@doppel/contracts';
+import type { Task, TaskPage } from '@doppel/contracts';
 
 let taskCounter = 0;
 
@@ -22,5 +22,19 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     updatedAt: '2026-03-01T09:00:00.000Z',
     completedAt: null,
     ...overrides,
+  };
+}
+
+/** The first and only page of a task list holding `items`, as GET /api/tasks answers it. */
+export function taskPage(items: Task[], fields: Partial<TaskPage> = {}): TaskPage {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    limit: 50,
+    hasMore: false,
+    nextCursor: null,
+    prevCursor: null,
+    ...fields,
   };
 }

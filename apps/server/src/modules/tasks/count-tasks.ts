@@ -1,14 +1,10 @@
 import { taskPriorities, taskStatuses, type TaskCounts } from '@doppel/contracts';
-import { count, eq, tasks } from '@doppel/db';
 import type { AppContext } from '../../lib/context';
+import { readTaskTallies } from './task-queries';
 
-/** How many of the user's tasks have each status and priority: one grouped scan of the user's index. */
+/** How many of the user's tasks have each status and priority: read off the task tallies. */
 export async function countTasks(ctx: AppContext, userId: string): Promise<TaskCounts> {
-  const rows = await ctx.db
-    .select({ status: tasks.status, priority: tasks.priority, n: count() })
-    .from(tasks)
-    .where(eq(tasks.userId, userId))
-    .groupBy(tasks.status, tasks.priority);
+  const rows = await readTaskTallies(ctx.db, userId);
   const byStatus = Object.fromEntries(taskStatuses.map((status) => [status, 0])) as TaskCounts['byStatus'];
   const byPriority = Object.fromEntries(
     taskPriorities.map((priority) => [priority, 0]),

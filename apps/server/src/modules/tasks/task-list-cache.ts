@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Task, TaskPage, TaskPriority, TaskStatus, TaskType } from '@doppel/contracts';
 import { changeTouches } from '@doppel/contracts';
 import type { AppContext } from '../../lib/context';
+import type { CreatedKey } from '../../lib/keyset-cursor';
 
 /** Bounds staleness should a change event be lost (e.g. a dropped LISTEN connection). */
 export const TASK_LIST_CACHE_TTL_MS = 30_000;
@@ -18,11 +19,37 @@ export interface TaskListFilter {
   priority?: TaskPriority;
   page: number;
   limit: number;
+  /** The key of the row a cursor named: older rows after it, or newer rows before it. */
+  after?: CreatedKey;
+  before?: CreatedKey;
+}
+
+/** A page's tasks and the cursors to its neighbours. */
+export interface LoadedTaskPage {
+  items: Task[];
+  nextCursor: string | null;
+  prevCursor: string | null;
 }
 
 export interface TaskListLoaders {
   totals(): Promise<TaskTotals>;
-  items(): Promise<Task[]>;
+  items(): Promise<LoadedTaskPage>;
+}
+
+/** The response for a loaded page and its filter's total. */
+export function pageOf(filter: TaskListFilter, loaded: LoadedTaskPage, total: number): TaskPage {
+  const byCursor = Boolean(filter.after || filter.before);
+  return {
+    ...loaded,
+    total,
+    page: byCursor ? null : filter.page,
+    limit: filter.limit,
+    hasMore: loaded.nextCursor !== null,
+  };
+}
+
+function keyOf(key: CreatedKey | undefined): string {
+  return key ? `${key.createdAt}/${key.id}` : '';
 }
 
 interface CachedPage {
@@ -38,7 +65,10 @@ interface UserLists {
   tasks: number;
 }
 
-export function totalFor(totals: TaskTotals, filter: Omit<TaskListFilter, 'page' | 'limit'>): number {
+export function totalFor(
+  totals: TaskTotals,
+  filter: Pick<TaskListFilter, 'status' | 'type' | 'priority'>,
+): number {
   let total = 0;
   for (const row of totals) {
     if (filter.status && row.status !== filter.status) continue;
@@ -64,16 +94,22 @@ export class TaskListCache {
 
   page(userId: string, filter: TaskListFilter, load: TaskListLoaders): Promise<TaskPage> {
     const lists = this.listsOf(userId);
-    const key = `${filter.status ?? ''}|${filter.type ?? ''}|${filter.priority ?? ''}|${filter.page}|${filter.limit}`;
+    const key = [
+      filter.status,
+      filter.type,
+      filter.priority,
+      filter.page,
+      filter.limit,
+      keyOf(filter.after),
+      keyOf(filter.before),
+    ].join('|');
     const cached = lists.pages.get(key);
     if (cached) return cached.page;
 
     const totals = (lists.totals ??= this.settleOrForget(userId, lists, load.totals()));
-    const page = Promise.all([load.items(), totals]).then(([items, all]): TaskPage => {
-      const total = totalFor(all, filter);
-      const { page: number, limit } = filter;
-      return { items, total, page: number, limit, hasMore: total > number * limit };
-    });
+    const page = Promise.all([load.items(), totals]).then(([loaded, all]) =>
+      pageOf(filter, loaded, totalFor(all, filter)),
+    );
     const entry: CachedPage = { page: this.settleOrForget(userId, lists, page), tasks: 0 };
     lists.pages.set(key, entry);
     if (lists.pages.size > MAX_PAGES_PER_USER) {

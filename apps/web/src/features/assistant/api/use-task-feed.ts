@@ -8,19 +8,20 @@ export interface FeedFilter {
 }
 
 /**
- * The Assistant's task list: pages of 50, newest first, fetched one page at a time
+ * The Assistant's task list: pages of 50, newest first, fetched one page at a time by cursor
  * as the user asks for more, so 10,000 tasks never load at once.
  */
 export function useTaskFeed(filter: FeedFilter = {}) {
   const api = useApi();
   return useInfiniteQuery({
     queryKey: [...taskKeys.all, 'feed', filter] as const,
-    initialPageParam: 1,
+    // Each next page starts after the last task shown (a cursor), so page 200 costs what page 1 does.
+    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => {
-      const query = { page: pageParam, limit: TASKS_VIEW_LIMIT, priority: filter.priority || undefined };
+      const query = { after: pageParam, limit: TASKS_VIEW_LIMIT, priority: filter.priority || undefined };
       return api.call(routes.tasks.list, { query, signal });
     },
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -16,7 +16,7 @@ import {
   signedInRoutes,
   type ServerRoutes,
 } from '@/test-support/render-with-providers';
-import { makeTask } from '@/test-support/task-fixtures';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
 import { makePersona } from '@/test-support/persona-fixtures';
 import { ActionsPage } from './actions-page';
 
@@ -32,9 +32,7 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-function page(items: Task[], fields: Partial<TaskPage> = {}): TaskPage {
-  return { items, total: items.length, page: 1, limit: 50, hasMore: false, ...fields };
-}
+const page = taskPage;
 
 const anna = makeTask({
   description: 'Something to answer',
@@ -116,9 +114,10 @@ describe('Assistant task list (desktop)', () => {
     const { user } = renderActions({
       ...fakeRoute(apiRoutes.tasks.list, (request: FakeRequest) => {
         expect(request.query.get('limit')).toBe('50');
-        return request.query.get('page') === '1'
-          ? { body: page(first, { total: 3, hasMore: true }) }
-          : { body: page([makeTask({ title: 'Second page' })], { total: 3, page: 2 }) };
+        // The next page is asked for after the last task shown, by the cursor the first page gave.
+        return request.query.get('after') === 'cursor-after-first'
+          ? { body: page([makeTask({ title: 'Second page' })], { total: 3, page: null }) }
+          : { body: page(first, { total: 3, hasMore: true, nextCursor: 'cursor-after-first' }) };
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeRoute } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes } from '@/test-support/render-with-providers';
-import { makeTask } from '@/test-support/task-fixtures';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
 import { ActionsPage } from './actions-page';
 
 // The page's lazy chunks are transformed on first import; load them once up front.
@@ -12,13 +12,7 @@ beforeAll(async () => {
   await Promise.all([import('./desktop-actions'), import('./composer'), import('./task-dialog')]);
 }, 60_000);
 
-const page = (items: Task[]): TaskPage => ({
-  items,
-  total: items.length,
-  page: 1,
-  limit: 50,
-  hasMore: false,
-});
+const page = (items: Task[]): TaskPage => taskPage(items);
 
 const anna = makeTask({
   title: 'Reply to Anna about the pilot',

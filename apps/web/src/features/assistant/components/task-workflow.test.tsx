@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeRoute } from '@/test-support/fake-api';
 import { renderWithProviders, signedInRoutes } from '@/test-support/render-with-providers';
-import { makeTask } from '@/test-support/task-fixtures';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
 import { ActionsPage } from './actions-page';
 
 // The page's lazy chunks take seconds to transform on a loaded machine: load them up front.
@@ -32,7 +32,7 @@ const contact = {
 function taskServer(initial: Task[]) {
   const tasks = initial.map((task) => ({ ...task }));
   const find = (id: string) => tasks.find((task) => task.id === id)!;
-  const page = (): TaskPage => ({ items: tasks, total: tasks.length, page: 1, limit: 50, hasMore: false });
+  const page = (): TaskPage => taskPage(tasks);
   return {
     tasks,
     routes: {

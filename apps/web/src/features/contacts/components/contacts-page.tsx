@@ -120,7 +120,10 @@ function ContactRow({ contact }: { contact: ContactSummary }) {
             {contact.lastContactAt ? (
               <span>
                 {t('row.lastContact')}{' '}
-                <time dateTime={contact.lastContactAt} title={formatFullDate(contact.lastContactAt, i18n.language)}>
+                <time
+                  dateTime={contact.lastContactAt}
+                  title={formatFullDate(contact.lastContactAt, i18n.language)}
+                >
                   {formatShortDate(contact.lastContactAt)}
                 </time>
               </span>

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { errorReply, fakeRoute, OK_REPLY, type FakeRequest } from '@/test-support/fake-api';
 import { makePersona } from '@/test-support/persona-fixtures';
 import { renderWithProviders, signedInRoutes, type ServerRoutes } from '@/test-support/render-with-providers';
-import { makeTask } from '@/test-support/task-fixtures';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
 import { ContactPage } from './contact-page';
 import { ContactsPage } from './contacts-page';
 
@@ -239,13 +239,7 @@ function renderContact(overrides: ServerRoutes = {}, contact = detail()) {
               },
         ),
         ...fakeRoute(apiRoutes.tasks.list, {
-          body: {
-            items: [makeTask({ title: 'Reply to Lena', contactId: contact.id })],
-            total: 1,
-            page: 1,
-            limit: 50,
-            hasMore: false,
-          },
+          body: taskPage([makeTask({ title: 'Reply to Lena', contactId: contact.id })]),
         }),
         ...fakeRoute(apiRoutes.personas.list, {
           body: { items: [makePersona({ name: 'Founder voice' }), makePersona({ name: 'Investor voice' })] },

@@ -49,9 +49,23 @@ function taskServer(initial: Task[], contacts: Contact[] = []) {
         .filter((task) => !type || task.type === type)
         .filter((task) => !priority || task.priority === priority)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      const items = matching.slice((page - 1) * limit, page * limit);
+      // Cursors here are task ids: `after` one the next page starts below it, `before` one above.
+      const after = query.get('after');
+      const before = query.get('before');
+      const at = (id: string) => matching.findIndex((task) => task.id === id);
+      const start = after ? at(after) + 1 : before ? Math.max(0, at(before) - limit) : (page - 1) * limit;
+      const end = before ? at(before) : start + limit;
+      const items = matching.slice(start, end);
       return {
-        body: { items, total: matching.length, page, limit, hasMore: matching.length > page * limit },
+        body: {
+          items,
+          total: matching.length,
+          page: after || before ? null : page,
+          limit,
+          hasMore: end < matching.length,
+          nextCursor: end < matching.length ? items.at(-1)!.id : null,
+          prevCursor: start > 0 ? items[0]!.id : null,
+        },
       };
     }),
     ...fakeRoute(apiRoutes.tasks.counts, () => {
@@ -511,8 +525,25 @@ describe('AI Tasks board', () => {
       await user.click(within(pages).getByRole('button', { name: 'Next page' }));
       expect(await screen.findByRole('article', { name: 'Bulk 69' })).toBeInTheDocument();
       expect(pages).toHaveTextContent('51–100 of 120');
-      expect(listQueries(fake)).toEqual(['page=1&limit=50', 'page=2&limit=50']);
-      expect(location().search).toBe('?page=2');
+      // Next reads on after the last card shown; the address keeps that cursor for a reload.
+      const lastOfFirst = many.find((task) => task.title === 'Bulk 70')!.id;
+      expect(listQueries(fake)).toEqual(['page=1&limit=50', `after=${lastOfFirst}&limit=50`]);
+      expect(location().search).toBe(`?page=2&after=${lastOfFirst}`);
+
+      await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByRole('article', { name: 'Bulk 19' })).toBeInTheDocument();
+      expect(pages).toHaveTextContent('101–120 of 120');
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+      // Previous reads back from the first card shown, and page 1 is the first page again.
+      await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
+      expect(await screen.findByRole('article', { name: 'Bulk 69' })).toBeInTheDocument();
+      expect(pages).toHaveTextContent('51–100 of 120');
+      const firstOfThird = many.find((task) => task.title === 'Bulk 19')!.id;
+      expect(location().search).toBe(`?page=2&before=${firstOfThird}`);
+      await user.click(within(pages).getByRole('button', { name: 'Previous page' }));
+      expect(await screen.findByRole('article', { name: 'Bulk 119' })).toBeInTheDocument();
+      expect(location().search).toBe('');
     },
     SLOW,
   );

@@ -40,11 +40,17 @@ export function TasksBoardPage() {
   const filter = parseBoardFilter(params);
   const setFilter = (next: BoardFilter) => setParams(boardFilterParams(next), { replace: true });
 
+  // By cursor after Next or Previous, so page 200 costs what page 1 does; by number only for an
+  // address without one (an older link, or a page past the end).
   const tasks = useTaskPage({
     status: filter.status === 'all' ? undefined : filter.status,
     type: filter.type,
     priority: filter.priority,
-    page: filter.page,
+    ...(filter.after
+      ? { after: filter.after }
+      : filter.before
+        ? { before: filter.before }
+        : { page: filter.page }),
     limit: TASKS_VIEW_LIMIT,
   });
   const counts = useTaskCounts();
@@ -59,11 +65,18 @@ export function TasksBoardPage() {
   // A page past the end (the last tasks of it were deleted or completed away): show the last one.
   const fresh = tasks.data && !tasks.isPlaceholderData ? tasks.data : undefined;
   const lastPage = fresh ? Math.max(1, Math.ceil(fresh.total / fresh.limit)) : null;
+  // Going back reached the newest tasks before page 1 (tasks were added meanwhile): it is page 1.
+  const reachedTop = Boolean(fresh && filter.before && fresh.prevCursor === null);
   useEffect(() => {
+    const current = parseBoardFilter(params);
     if (lastPage !== null && filter.page > lastPage) {
-      setParams(boardFilterParams({ ...parseBoardFilter(params), page: lastPage }), { replace: true });
+      setParams(boardFilterParams({ ...current, page: lastPage, after: undefined, before: undefined }), {
+        replace: true,
+      });
+    } else if (reachedTop) {
+      setParams(boardFilterParams({ ...current, page: 1 }), { replace: true });
     }
-  }, [lastPage, filter.page, params, setParams]);
+  }, [lastPage, reachedTop, filter.page, params, setParams]);
 
   // Only cards on screen count as selected: a task that left the page (deleted, filtered away,
   // another page) is never acted on unseen.
@@ -162,11 +175,17 @@ export function TasksBoardPage() {
           ))}
         </ul>
         <BoardPagination
-          page={page.page}
+          page={filter.page}
           limit={page.limit}
           total={page.total}
           onPageChange={(next) => {
-            changeFilter({ ...filter, page: next });
+            const { after: _after, before: _before, ...rest } = filter;
+            if (next === 1) changeFilter({ ...rest, page: 1 });
+            else if (next > filter.page && page.nextCursor)
+              changeFilter({ ...rest, page: next, after: page.nextCursor });
+            else if (next < filter.page && page.prevCursor)
+              changeFilter({ ...rest, page: next, before: page.prevCursor });
+            else changeFilter({ ...rest, page: next });
             panelRef.current?.scrollIntoView?.({ block: 'start' });
           }}
         />

@@ -33,4 +33,20 @@ describe('board filter in the address', () => {
     expect(boardFilterParams({ status: 'all', page: 1 }).toString()).toBe('');
     expect(boardFilterParams({ status: 'pending', page: 2 }).toString()).toBe('status=pending&page=2');
   });
+
+  it('keeps a cursor only beside a page past the first, and only one that looks like ours', () => {
+    expect(parseBoardFilter(new URLSearchParams('page=3&after=eyJhIjoxfQ'))).toEqual({
+      status: 'all',
+      page: 3,
+      after: 'eyJhIjoxfQ',
+    });
+    expect(parseBoardFilter(new URLSearchParams('page=2&before=abc_-9'))).toMatchObject({ before: 'abc_-9' });
+    expect(parseBoardFilter(new URLSearchParams('after=eyJhIjoxfQ'))).toEqual({ status: 'all', page: 1 });
+    expect(parseBoardFilter(new URLSearchParams('page=2&after=<script>'))).toEqual({
+      status: 'all',
+      page: 2,
+    });
+    expect(boardFilterParams({ status: 'all', page: 1, after: 'x' }).toString()).toBe('');
+    expect(boardFilterParams({ status: 'all', page: 4, before: 'y' }).toString()).toBe('page=4&before=y');
+  });
 });
