@@ -185,8 +185,7 @@ function MergeForm({
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = candidates.find((candidate) => candidate.id === chosenId) ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!chosen) return;
     try {
       await merge.mutateAsync({ fromId: contact.id, intoContactId: chosen.id });
@@ -197,7 +196,8 @@ function MergeForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
+    // Not a form: the search field is one of its own (role search), and forms do not nest.
+    <div className="flex min-h-0 flex-1 flex-col">
       <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-5 py-4">
         <SearchField
           value={search}
@@ -258,10 +258,10 @@ function MergeForm({
         <Button variant="outline" onClick={onCancel} disabled={merge.isPending}>
           {t('dialog.cancel')}
         </Button>
-        <Button type="submit" disabled={!chosen} loading={merge.isPending}>
+        <Button disabled={!chosen} loading={merge.isPending} onClick={() => void submit()}>
           {t('merge.confirm')}
         </Button>
       </div>
-    </form>
+    </div>
   );
 }
