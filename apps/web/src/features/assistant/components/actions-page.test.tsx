@@ -109,20 +109,57 @@ describe('Assistant task list (desktop)', () => {
     expect(await screen.findByRole('button', { name: /Reply to Anna about the pilot/ })).toBeInTheDocument();
   });
 
-  it('loads more tasks a page at a time', async () => {
+  it('loads the next page as the end of the list comes into view, each card placed in the whole list', async () => {
     const first = Array.from({ length: 2 }, (_, i) => makeTask({ title: `First page ${i}` }));
-    const { user } = renderActions({
+    const afters: Array<string | null> = [];
+    renderActions({
       ...fakeRoute(apiRoutes.tasks.list, (request: FakeRequest) => {
         expect(request.query.get('limit')).toBe('50');
+        afters.push(request.query.get('after'));
         // The next page is asked for after the last task shown, by the cursor the first page gave.
         return request.query.get('after') === 'cursor-after-first'
           ? { body: page([makeTask({ title: 'Second page' })], { total: 3, page: null }) }
           : { body: page(first, { total: 3, hasMore: true, nextCursor: 'cursor-after-first' }) };
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('button', { name: /Second page/ })).toBeInTheDocument();
+    // The test DOM has no layout, so every loaded card is in view and the end is reached at once.
+    const second = await screen.findByRole('button', { name: /Second page/ });
+    // (The list may be refetched as a whole on start; it only ever reads on from that cursor.)
+    expect(new Set(afters)).toEqual(new Set([null, 'cursor-after-first']));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Task list' })).getAllByRole('listitem');
+    expect(
+      items.map((item) => [item.getAttribute('aria-posinset'), item.getAttribute('aria-setsize')]),
+    ).toEqual([
+      ['1', '3'],
+      ['2', '3'],
+      ['3', '3'],
+    ]);
+    expect(items[2]).toContainElement(second);
+  });
+
+  it('does not ask again for a page that failed until Load more is pressed', async () => {
+    let failures = 0;
+    const { user } = renderActions({
+      ...fakeRoute(apiRoutes.tasks.list, (request: FakeRequest) => {
+        if (!request.query.get('after')) {
+          return {
+            body: page([makeTask({ title: 'Only page' })], { total: 2, hasMore: true, nextCursor: 'next' }),
+          };
+        }
+        failures++;
+        // The request and the app's one retry of a server error both fail.
+        return failures <= 2
+          ? errorReply(500, 'internal', '')
+          : { body: page([makeTask({ title: 'Second try' })], { total: 2, page: null }) };
+      }),
+    });
+    const loadMore = await screen.findByRole('button', { name: 'Load more' });
+    await waitFor(() => expect(failures).toBe(2), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(failures).toBe(2);
+    await user.click(loadMore);
+    expect(await screen.findByRole('button', { name: /Second try/ })).toBeInTheDocument();
   });
 });
 

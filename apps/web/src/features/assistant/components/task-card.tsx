@@ -1,5 +1,6 @@
 import type { Task } from '@doppel/contracts';
 import { CircleCheck } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriorityBadge } from '@/components/tasks/priority-badge';
 import { formatTaskDayMonth } from '@/components/tasks/task-date';
@@ -10,23 +11,24 @@ import { contactLanguage } from '../utils/task-presentation';
 /**
  * One task in the list: priority, date, type, description, contact and their language. A
  * completed task says so with its icon and label and a dashed border; its text keeps full
- * contrast (WCAG AA), it is never faded.
+ * contrast (WCAG AA), it is never faded. Memoized: with thousands loaded, a selection or a new
+ * page re-renders only the cards whose task or selection changed (`onSelect` must be stable).
  */
-export function TaskCard({
+export const TaskCard = memo(function TaskCard({
   task,
   selected,
   onSelect,
 }: {
   task: Task;
   selected: boolean;
-  onSelect: () => void;
+  onSelect: (task: Task) => void;
 }) {
   const { t } = useTranslation(['assistant', 'tasks']);
   const completed = task.status === 'completed';
   return (
     <button
       type="button"
-      onClick={onSelect}
+      onClick={() => onSelect(task)}
       aria-current={selected ? 'true' : undefined}
       data-task-id={task.id}
       data-status={task.status}
@@ -63,4 +65,4 @@ export function TaskCard({
       ) : null}
     </button>
   );
-}
+});

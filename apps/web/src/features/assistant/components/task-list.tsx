@@ -1,6 +1,7 @@
 import type { Task } from '@doppel/contracts';
 import { Inbox } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +13,13 @@ import type { useTaskFeed } from '../api/use-task-feed';
 import { TaskCard } from './task-card';
 
 const PLACEHOLDER_CARDS = 5;
+/** A card's usual height with the gap below it, before it is measured. */
+const ESTIMATED_CARD_HEIGHT = 104;
+const CARD_GAP = 8;
+/** Cards rendered beyond the window on each side, so ↑/↓ and Tab always find the next one. */
+const OVERSCAN = 8;
+/** The next page is asked for when a card this close to the end of the loaded ones is rendered. */
+const LOAD_AHEAD = 10;
 
 /** Loading placeholder of five cards, the shape of the real ones. */
 function TaskListSkeleton() {
@@ -56,6 +64,7 @@ export function TaskList({
     fetchNextPage,
     hasNextPage,
     isFetchingNextPage,
+    isFetchNextPageError,
   } = feed;
   const toastedError = useRef<unknown>(null);
   useEffect(() => {
@@ -84,21 +93,116 @@ export function TaskList({
       </div>
     );
   }
-  const tasks = data.pages.flatMap((page) => page.items);
+  return (
+    <WindowedTaskList
+      tasks={data.pages.flatMap((page) => page.items)}
+      total={data.pages[0]?.total ?? 0}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      // After a failed page, only Load more asks again: scrolling must not retry in a loop.
+      loadsOnScroll={!isFetchNextPageError}
+      fetchNextPage={() => void fetchNextPage()}
+    />
+  );
+}
+
+/**
+ * The loaded tasks, of which only those near the window are in the page (a window virtualizer):
+ * with 10,000 loaded, a click or a new page costs what it does with 50. Every card says where it
+ * is in the whole list (aria-posinset of aria-setsize), the next page loads as the end comes into
+ * view (Load more stays for an explicit request), and the selected card is scrolled into reach
+ * when the selection moves from the keyboard.
+ */
+function WindowedTaskList({
+  tasks,
+  total,
+  selectedId,
+  onSelect,
+  hasNextPage,
+  isFetchingNextPage,
+  loadsOnScroll,
+  fetchNextPage,
+}: {
+  tasks: Task[];
+  total: number;
+  selectedId: string | null;
+  onSelect: (task: Task) => void;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  loadsOnScroll: boolean;
+  fetchNextPage: () => void;
+}) {
+  const { t } = useTranslation('assistant');
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts in the document, for the window's scroll position to be read against.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    gap: CARD_GAP,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => tasks[index]!.id,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  const lastRendered = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (loadsOnScroll && hasNextPage && !isFetchingNextPage && lastRendered >= tasks.length - LOAD_AHEAD) {
+      fetchNextPage();
+    }
+  }, [loadsOnScroll, hasNextPage, isFetchingNextPage, lastRendered, tasks.length, fetchNextPage]);
+
+  const selectedIndex = selectedId ? tasks.findIndex((task) => task.id === selectedId) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    // Only when the selection moves, not on every render of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedIndex]);
+
+  // One callback for every card, so a memoized card re-renders only when its own props change.
+  const latestOnSelect = useRef(onSelect);
+  useLayoutEffect(() => {
+    latestOnSelect.current = onSelect;
+  });
+  const select = useCallback((task: Task) => latestOnSelect.current(task), []);
+
   if (tasks.length === 0) {
     return <EmptyState size="section" icon={Inbox} title={t('list.empty')} hint={t('list.emptyHint')} />;
   }
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
-      <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label={t('list.label')}>
-        {tasks.map((task) => (
-          <li key={task.id}>
-            <TaskCard task={task} selected={task.id === selectedId} onSelect={() => onSelect(task)} />
-          </li>
-        ))}
+      <ul
+        ref={listRef}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+        aria-label={t('list.label')}
+      >
+        {items.map((item) => {
+          const task = tasks[item.index]!;
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={Math.max(total, tasks.length)}
+              aria-posinset={item.index + 1}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <TaskCard task={task} selected={task.id === selectedId} onSelect={select} />
+            </li>
+          );
+        })}
       </ul>
       {hasNextPage ? (
-        <Button variant="outline" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+        <Button variant="outline" onClick={fetchNextPage} loading={isFetchingNextPage}>
           {t('list.loadMore')}
         </Button>
       ) : null}
