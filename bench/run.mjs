@@ -8,6 +8,8 @@ for (const script of [
   'initial-js.mjs',
   'lighthouse.mjs',
   'task-list.mjs',
+  'deep-pages.mjs',
+  'task-list-browser.mjs',
   'knowledge-search.mjs',
   'campaign-leads.mjs',
   'contact-search.mjs',
