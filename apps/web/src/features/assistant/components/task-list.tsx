@@ -1,7 +1,6 @@
 import type { Task } from '@doppel/contracts';
 import { Inbox } from 'lucide-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,17 +8,14 @@ import { ErrorState } from '@/components/error-state';
 import { EmptyState } from '@/components/list-states';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
+import { useWindowedList } from '@/lib/use-windowed-list';
 import type { useTaskFeed } from '../api/use-task-feed';
 import { TaskCard } from './task-card';
 
 const PLACEHOLDER_CARDS = 5;
-/** A card's usual height with the gap below it, before it is measured. */
+/** A card's usual height before it is measured, and the space between cards. */
 const ESTIMATED_CARD_HEIGHT = 104;
 const CARD_GAP = 8;
-/** Cards rendered beyond the window on each side, so ↑/↓ and Tab always find the next one. */
-const OVERSCAN = 8;
-/** The next page is asked for when a card this close to the end of the loaded ones is rendered. */
-const LOAD_AHEAD = 10;
 
 /** Loading placeholder of five cards, the shape of the real ones. */
 function TaskListSkeleton() {
@@ -109,11 +105,10 @@ export function TaskList({
 }
 
 /**
- * The loaded tasks, of which only those near the window are in the page (a window virtualizer):
- * with 10,000 loaded, a click or a new page costs what it does with 50. Every card says where it
- * is in the whole list (aria-posinset of aria-setsize), the next page loads as the end comes into
- * view (Load more stays for an explicit request), and the selected card is scrolled into reach
- * when the selection moves from the keyboard.
+ * The loaded tasks, windowed (lib/use-windowed-list.ts): only the cards near the window are in
+ * the page, the next page loads as the end comes into view (Load more stays for an explicit
+ * request), and the selected card is scrolled into reach when the selection moves from the
+ * keyboard.
  */
 function WindowedTaskList({
   tasks,
@@ -135,36 +130,18 @@ function WindowedTaskList({
   fetchNextPage: () => void;
 }) {
   const { t } = useTranslation('assistant');
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts in the document, for the window's scroll position to be read against.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { items, listProps, rowProps } = useWindowedList({
     count: tasks.length,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    keyOf: (index) => tasks[index]!.id,
+    estimatedRowHeight: ESTIMATED_CARD_HEIGHT,
     gap: CARD_GAP,
-    overscan: OVERSCAN,
-    scrollMargin,
-    getItemKey: (index) => tasks[index]!.id,
+    total,
+    hasNextPage,
+    isFetchingNextPage,
+    loadsOnScroll,
+    fetchNextPage,
+    revealIndex: selectedId ? tasks.findIndex((task) => task.id === selectedId) : -1,
   });
-  const items = virtualizer.getVirtualItems();
-
-  const lastRendered = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (loadsOnScroll && hasNextPage && !isFetchingNextPage && lastRendered >= tasks.length - LOAD_AHEAD) {
-      fetchNextPage();
-    }
-  }, [loadsOnScroll, hasNextPage, isFetchingNextPage, lastRendered, tasks.length, fetchNextPage]);
-
-  const selectedIndex = selectedId ? tasks.findIndex((task) => task.id === selectedId) : -1;
-  useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-    // Only when the selection moves, not on every render of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedIndex]);
 
   // One callback for every card, so a memoized card re-renders only when its own props change.
   const latestOnSelect = useRef(onSelect);
@@ -178,24 +155,11 @@ function WindowedTaskList({
   }
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
-      <ul
-        ref={listRef}
-        className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
-        aria-label={t('list.label')}
-      >
+      <ul {...listProps} aria-label={t('list.label')}>
         {items.map((item) => {
           const task = tasks[item.index]!;
           return (
-            <li
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              aria-setsize={Math.max(total, tasks.length)}
-              aria-posinset={item.index + 1}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-            >
+            <li key={item.key} {...rowProps(item)}>
               <TaskCard task={task} selected={task.id === selectedId} onSelect={select} />
             </li>
           );
