@@ -115,7 +115,7 @@ describe('the Contacts list', () => {
           openTasks: 2,
         }),
       );
-      const { user } = renderWithProviders(<Route path="/contacts" element={<ContactsPage />} />, {
+      renderWithProviders(<Route path="/contacts" element={<ContactsPage />} />, {
         path: '/contacts',
         server: { ...signedInRoutes(), ...book.routes },
       });
