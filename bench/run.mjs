@@ -12,6 +12,7 @@ for (const script of [
   'task-list-browser.mjs',
   'knowledge-search.mjs',
   'campaign-leads.mjs',
+  'document-list.mjs',
   'contact-search.mjs',
   'restart.mjs',
   'faults.mjs',

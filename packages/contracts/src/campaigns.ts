@@ -988,10 +988,19 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/** The Leads tab counts its matches up to this many; beyond, it says "more than". */
+export const LEAD_COUNT_CAP = 10_000;
+
+/**
+ * The Leads tab, newest first. It pages by cursor (the last row's sort key), so a deep page
+ * costs what the first does; `cursor` is the nextCursor of the page before, and with one `page`
+ * is ignored. `page` (offset paging) stays for clients that page by number.
+ */
 export const listLeadsQuerySchema = z
   .object({
     status: leadStatusSchema.optional(),
     search: z.string().trim().max(200).optional(),
+    cursor: z.string().max(500).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
@@ -1000,8 +1009,14 @@ export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 export const leadPageSchema = z.object({
   items: z.array(leadSchema),
-  total: z.number().int(),
-  page: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Leads that match, up to LEAD_COUNT_CAP; null on the pages asked for by cursor. */
+  total: z.number().int().nullable(),
+  /** More than `total` match (the count stopped at LEAD_COUNT_CAP). */
+  totalCapped: z.boolean(),
+  /** The page number asked for; null when paging by cursor. */
+  page: z.number().int().nullable(),
   limit: z.number().int(),
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;

@@ -144,10 +144,16 @@ export const createLinkInputSchema = z
   .strict();
 export type CreateLinkInput = z.infer<typeof createLinkInputSchema>;
 
-/** GET /api/documents: one page of the list, with the figures of the whole knowledge base. */
+/**
+ * GET /api/documents: one page of the list, newest first, and on the first page the figures of
+ * the whole knowledge base. It pages by cursor (the last row's sort key), so a deep page costs
+ * what the first does; `cursor` is the nextCursor of the page before, and with one `page` is
+ * ignored. `page` (offset paging) stays for clients that page by number.
+ */
 export const documentListQuerySchema = z
   .object({
     category: documentCategorySchema.optional(),
+    cursor: z.string().max(500).optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
@@ -166,21 +172,31 @@ export const documentStatsSchema = z.object({
 });
 export type DocumentStats = z.infer<typeof documentStatsSchema>;
 
+/*
+ * The figures (total, stats, categoryCounts) are one pass over all the user's documents: they
+ * come with a page asked for without a cursor, and are null on the pages after it, which the
+ * screen does not read them from.
+ */
 export const documentListSchema = z.object({
   items: z.array(documentSchema),
-  /** Documents in the chosen category (all when none). */
-  total: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Documents in the chosen category (all when none); null with a cursor. */
+  total: z.number().int().nullable(),
   hasMore: z.boolean(),
-  stats: documentStatsSchema,
-  /** Documents per category; `all` is every document. */
-  categoryCounts: z.object({
-    all: z.number().int(),
-    thoughts: z.number().int(),
-    documents: z.number().int(),
-    articles: z.number().int(),
-    references: z.number().int(),
-    links: z.number().int(),
-  }),
+  /** Null with a cursor. */
+  stats: documentStatsSchema.nullable(),
+  /** Documents per category; `all` is every document. Null with a cursor. */
+  categoryCounts: z
+    .object({
+      all: z.number().int(),
+      thoughts: z.number().int(),
+      documents: z.number().int(),
+      articles: z.number().int(),
+      references: z.number().int(),
+      links: z.number().int(),
+    })
+    .nullable(),
 });
 export type DocumentList = z.infer<typeof documentListSchema>;
 

@@ -22,7 +22,8 @@ export async function knowledgeApi(app: FastifyInstance, { ctx }: { ctx: AppCont
     'v1.listDocuments',
     withPermission('knowledge_base:read', {
       summary: 'List documents',
-      description: 'One page of documents, newest first, with the figures of the whole knowledge base.',
+      description:
+        'One page of documents, newest first. Pass `nextCursor` as `cursor` for the next page (`page` pages by offset); a page asked for without a cursor carries the figures of the whole knowledge base, later ones null.',
     }),
     async (request) => listDocuments(ctx, keyOwner(request), request.query),
   );

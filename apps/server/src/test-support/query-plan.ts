@@ -1,39 +1,31 @@
-import { sql, type DbOrTx } from '@doppel/db';
-
-interface ToSql {
-  toSQL(): { sql: string; params: unknown[] };
-}
+import { sql, type DbOrTx, type SQL } from '@doppel/db';
 
 /**
- * The plan the database chooses for a query the code builds, as EXPLAIN's text. Sequential scans
- * are turned off for the statement so a test asks whether an index *can* serve the query: a test
- * table of a few hundred rows would otherwise be read whole, which says nothing about 100,000.
- * The query's parameters are inlined as literals, in a transaction that is rolled back.
+ * The database's plan of `query` (a drizzle query builder, or SQL) as EXPLAIN prints it, one
+ * node a line, planned with its parameters as the route sends it: a test asserts which index
+ * serves a list, and that no Sort sits over the table.
+ *
+ * `withoutSeqScans` plans it with sequential scans off (in a transaction that is rolled back), to
+ * ask whether an index *can* serve the query: a test table of a few hundred rows would otherwise
+ * be read whole, which says nothing about 100,000. Without it, seed enough rows and ANALYZE.
  */
-export async function queryPlan(db: DbOrTx, query: ToSql): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
-    const string =
-      typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-    return `'${string.replaceAll("'", "''")}'`;
+export async function queryPlan(
+  db: DbOrTx,
+  query: { getSQL(): SQL } | SQL,
+  { withoutSeqScans = false } = {},
+): Promise<string> {
+  const explain = async (runner: DbOrTx) => {
+    const { rows } = (await runner.execute(sql`explain ${query}`)) as {
+      rows: Array<{ 'QUERY PLAN': string }>;
+    };
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  // $10 before $1, so a longer placeholder is not taken for a shorter one.
-  const inlined = params
-    .map((value, index) => [index + 1, value] as const)
-    .reverse()
-    .reduce((statement, [n, value]) => statement.replaceAll(`$${n}`, literal(value)), text);
+  if (!withoutSeqScans) return explain(db);
   let plan = '';
   await db
     .transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql.raw(`explain ${inlined}`));
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-        Record<string, string>
-      >;
-      plan = rows.map((row) => Object.values(row)[0]).join('\n');
+      plan = await explain(tx);
       throw new RolledBack();
     })
     .catch((error: unknown) => {

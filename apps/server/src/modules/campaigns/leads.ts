@@ -1,6 +1,7 @@
 import {
   createLeadInputSchema,
   DATA_QUALITY_THRESHOLD,
+  LEAD_COUNT_CAP,
   leadStatuses,
   listLeadsQuerySchema,
   updateLeadStatusInputSchema,
@@ -10,9 +11,16 @@ import {
   type LeadStatus,
   type ListLeadsQuery,
 } from '@doppel/contracts';
-import { and, campaignLeads, campaigns, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
+import { and, campaignLeads, campaigns, count, desc, eq, or, sql, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import {
+  createdBefore,
+  exactTimestamp,
+  keysetPage,
+  readCreatedCursor,
+  type CreatedKey,
+} from '../../lib/keyset-cursor';
 import { escapeLike } from '../contacts';
 import { assertOpen, findOwnCampaign } from './campaign-queries';
 import { optOutReasons } from './email-opt-outs';
@@ -157,17 +165,14 @@ export async function advanceLeadStatus(
   return updated!;
 }
 
-/** The Leads tab: newest first, by status and by a search over name, company, email, position. */
-export async function listLeads(
-  ctx: AppContext,
+/** The leads of one campaign that the Leads tab's status filter and search let through. */
+function leadFilter(
   userId: string,
   campaignId: string,
-  query: ListLeadsQuery,
-): Promise<LeadPage> {
-  const { status, search, page, limit } = listLeadsQuerySchema.parse(query);
-  const campaign = await findOwnCampaign(ctx.db, userId, campaignId);
+  { status, search }: { status?: LeadStatus; search?: string },
+) {
   const pattern = search ? `%${escapeLike(search)}%` : null;
-  const where = and(
+  return and(
     eq(campaignLeads.campaignId, campaignId),
     eq(campaignLeads.userId, userId),
     status ? eq(campaignLeads.status, status) : undefined,
@@ -180,24 +185,87 @@ export async function listLeads(
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(campaignLeads)
-      .where(where)
-      .orderBy(desc(campaignLeads.createdAt), desc(campaignLeads.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    ctx.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(campaignLeads)
-      .where(where),
+}
+
+/**
+ * One page of a campaign's leads, newest first: by cursor, a seek on campaign_leads_campaign_idx
+ * (campaign_leads_campaign_status_idx with a status) after the last row shown — a search is a
+ * filter on the rows the seek reads — or by offset (`page`) without one. Exported so a test can
+ * read the database's plan of it.
+ */
+export function leadPageQuery(
+  db: DbOrTx,
+  userId: string,
+  campaignId: string,
+  {
+    status,
+    search,
+    after,
+    offset,
+    limit,
+  }: { status?: LeadStatus; search?: string; after: CreatedKey | null; offset: number; limit: number },
+) {
+  return db
+    .select({ lead: campaignLeads, createdAtExact: exactTimestamp(campaignLeads.createdAt) })
+    .from(campaignLeads)
+    .where(
+      and(
+        leadFilter(userId, campaignId, { status, search }),
+        createdBefore(campaignLeads.createdAt, campaignLeads.id, after),
+      ),
+    )
+    .orderBy(desc(campaignLeads.createdAt), desc(campaignLeads.id))
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+/**
+ * The Leads tab: newest first, by status and by a search over name, company, email, position.
+ * A page asked for without a cursor counts the matches, up to LEAD_COUNT_CAP: the count stops
+ * there, so a 100,000-lead campaign's total costs what 10,000 do.
+ */
+export async function listLeads(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  query: ListLeadsQuery,
+): Promise<LeadPage> {
+  const { status, search, cursor, page, limit } = listLeadsQuerySchema.parse(query);
+  const after = readCreatedCursor(cursor);
+  const campaign = await findOwnCampaign(ctx.db, userId, campaignId);
+  const [rows, counted] = await Promise.all([
+    leadPageQuery(ctx.db, userId, campaignId, {
+      status,
+      search,
+      after,
+      offset: after ? 0 : (page - 1) * limit,
+      limit,
+    }),
+    after
+      ? null
+      : ctx.db.select({ n: count() }).from(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(campaignLeads)
+            .where(leadFilter(userId, campaignId, { status, search }))
+            .limit(LEAD_COUNT_CAP + 1)
+            .as('matches'),
+        ),
   ]);
+  const shown = keysetPage(rows, limit, (row) => [row.createdAtExact, row.lead.id]);
   const threshold = campaign.stageConfigs.enrichment.data_quality_threshold;
+  const matches = counted ? Number(counted[0]?.n ?? 0) : null;
   return {
-    items: await toLeads(ctx.db, userId, rows, threshold),
-    total: Number(total?.count ?? 0),
-    page,
+    items: await toLeads(
+      ctx.db,
+      userId,
+      shown.rows.map((row) => row.lead),
+      threshold,
+    ),
+    nextCursor: shown.nextCursor,
+    total: matches === null ? null : Math.min(matches, LEAD_COUNT_CAP),
+    totalCapped: matches !== null && matches > LEAD_COUNT_CAP,
+    page: after ? null : page,
     limit,
   };
 }

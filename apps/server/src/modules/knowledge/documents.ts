@@ -24,6 +24,13 @@ import {
 } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import {
+  createdBefore,
+  exactTimestamp,
+  keysetPage,
+  readCreatedCursor,
+  type CreatedKey,
+} from '../../lib/keyset-cursor';
 import { detectLanguage } from '../language';
 import { documentErrorFields } from './document-errors';
 import { queueEmbeddingIfSearching } from './embed-passages';
@@ -80,44 +87,52 @@ interface FigureRow {
   bytes: number;
 }
 
-/** Knowledge base: one page of documents, newest first, and the whole base's figures. */
-export async function listDocuments(
-  ctx: AppContext,
+/**
+ * One page of the user's documents (of `category` when given), newest first: by cursor, a seek
+ * on documents_user_created_idx or documents_user_category_created_idx after the last row shown,
+ * or by offset (`page`) without one. Exported so a test can read the database's plan of it.
+ */
+export function documentPageQuery(
+  db: DbOrTx,
   userId: string,
-  query: DocumentListQuery = {},
-): Promise<DocumentList> {
-  const { category, page, limit } = documentListQuerySchema.parse(query);
-  const owned = eq(documents.userId, userId);
-  const [rows, figures] = await Promise.all([
-    ctx.db
-      .select()
-      .from(documents)
-      .where(category ? and(owned, eq(documents.category, category)) : owned)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(limit + 1)
-      .offset((page - 1) * limit),
-    // One pass over the user's documents gives every count on the screen.
-    ctx.db
-      .select({
-        category: documents.category,
-        status: documents.status,
-        n: sql<number>`count(*)::int`,
-        quality: sql<number>`coalesce(sum(${documents.quality}), 0)::int`,
-        bytes: sql<number>`coalesce(sum(${documents.sizeBytes}) filter (where ${documents.filePath} is not null), 0)::bigint`,
-      })
-      .from(documents)
-      .where(owned)
-      .groupBy(documents.category, documents.status) as Promise<FigureRow[]>,
-  ]);
-  const pageRows = rows.slice(0, limit);
-  const connections = await connectionCounts(
-    ctx.db,
-    pageRows.map((row) => row.id),
-  );
+  { category, after, offset, limit }: { category?: DocumentCategory; after: CreatedKey | null; offset: number; limit: number },
+) {
+  return db
+    .select({ document: documents, createdAtExact: exactTimestamp(documents.createdAt) })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        category ? eq(documents.category, category) : undefined,
+        createdBefore(documents.createdAt, documents.id, after),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+/** The whole base's figures: one grouped pass over the user's documents. */
+async function documentFigures(
+  db: DbOrTx,
+  userId: string,
+  category: DocumentCategory | undefined,
+): Promise<Pick<DocumentList, 'total' | 'stats' | 'categoryCounts'>> {
+  const figures = (await db
+    .select({
+      category: documents.category,
+      status: documents.status,
+      n: sql<number>`count(*)::int`,
+      quality: sql<number>`coalesce(sum(${documents.quality}), 0)::int`,
+      bytes: sql<number>`coalesce(sum(${documents.sizeBytes}) filter (where ${documents.filePath} is not null), 0)::bigint`,
+    })
+    .from(documents)
+    .where(eq(documents.userId, userId))
+    .groupBy(documents.category, documents.status)) as FigureRow[];
   const categoryCounts = Object.fromEntries([
     ['all', 0],
     ...documentCategories.map((name) => [name, 0]),
-  ]) as DocumentList['categoryCounts'];
+  ]) as NonNullable<DocumentList['categoryCounts']>;
   let processed = 0;
   let qualitySum = 0;
   let storageBytes = 0;
@@ -131,11 +146,8 @@ export async function listDocuments(
     }
   }
   const total = categoryCounts.all;
-  const listed = category ? categoryCounts[category] : total;
   return {
-    items: pageRows.map((row) => toDocument(row, connections.get(row.id) ?? 0)),
-    total: listed,
-    hasMore: rows.length > limit,
+    total: category ? categoryCounts[category] : total,
     stats: {
       total,
       processed,
@@ -144,6 +156,37 @@ export async function listDocuments(
       storageBytes,
     },
     categoryCounts,
+  };
+}
+
+/**
+ * Knowledge base: one page of documents, newest first, and — on a page asked for without a
+ * cursor — the whole base's figures, which the screen shows from its first page only.
+ */
+export async function listDocuments(
+  ctx: AppContext,
+  userId: string,
+  query: DocumentListQuery = {},
+): Promise<DocumentList> {
+  const { category, cursor, page, limit } = documentListQuerySchema.parse(query);
+  const after = readCreatedCursor(cursor);
+  const offset = after ? 0 : (page - 1) * limit;
+  const [rows, figures] = await Promise.all([
+    documentPageQuery(ctx.db, userId, { category, after, offset, limit }),
+    after ? null : documentFigures(ctx.db, userId, category),
+  ]);
+  const shown = keysetPage(rows, limit, (row) => [row.createdAtExact, row.document.id]);
+  const connections = await connectionCounts(
+    ctx.db,
+    shown.rows.map((row) => row.document.id),
+  );
+  return {
+    items: shown.rows.map(({ document }) => toDocument(document, connections.get(document.id) ?? 0)),
+    nextCursor: shown.nextCursor,
+    hasMore: shown.nextCursor !== null,
+    total: figures?.total ?? null,
+    stats: figures?.stats ?? null,
+    categoryCounts: figures?.categoryCounts ?? null,
   };
 }
 

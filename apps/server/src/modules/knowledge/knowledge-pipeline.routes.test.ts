@@ -358,7 +358,7 @@ describe('uploads and the processing pipeline', () => {
       categoryCounts: { all: 4, thoughts: 3, references: 1, documents: 0, links: 0, articles: 0 },
     });
     expect(list.stats).toMatchObject({ total: 4, processed: 3, readiness: 75 });
-    expect(list.stats.storageBytes).toBe('ARR means annual recurring revenue.'.length);
+    expect(list.stats?.storageBytes).toBe('ARR means annual recurring revenue.'.length);
 
     await doppel.ctx.jobs.runDue({ userId: user.userId });
     list = (await call(user, 'GET', '/api/documents?category=thoughts&page=2&limit=2')).json<DocumentList>();
@@ -368,7 +368,7 @@ describe('uploads and the processing pipeline', () => {
     const qualities = (await call(user, 'GET', '/api/documents'))
       .json<DocumentList>()
       .items.map((item) => item.quality);
-    expect(list.stats.averageQuality).toBe(Math.round(qualities.reduce((a, b) => a + b, 0) / 4));
+    expect(list.stats?.averageQuality).toBe(Math.round(qualities.reduce((a, b) => a + b, 0) / 4));
   });
 
   it('a page with NUL bytes is indexed without them; a file name with one is refused', async () => {
@@ -406,7 +406,7 @@ describe('uploads and the processing pipeline', () => {
     expect((await call(stranger, 'POST', `/api/documents/${id}/retry`)).statusCode).toBe(404);
     expect((await call(stranger, 'DELETE', `/api/documents/${id}`)).statusCode).toBe(404);
     expect((await search(stranger, 'acquisition')).hits).toEqual([]);
-    expect((await call(stranger, 'GET', '/api/documents')).json<DocumentList>().stats.total).toBe(0);
+    expect((await call(stranger, 'GET', '/api/documents')).json<DocumentList>().stats?.total).toBe(0);
 
     const [row] = await doppel.ctx.db.select().from(documents).where(eq(documents.id, id));
     const file = path.join(doppel.ctx.config.dataDir, 'files', row!.filePath!);
@@ -446,7 +446,7 @@ describe('uploads and the processing pipeline', () => {
       reason: 'upload_category_unknown',
       fields: { category: 'invalid' },
     });
-    expect((await call(user, 'GET', '/api/documents')).json<DocumentList>().stats.total).toBe(0);
+    expect((await call(user, 'GET', '/api/documents')).json<DocumentList>().stats?.total).toBe(0);
   });
 });
 

@@ -177,6 +177,7 @@ describe('task list plans', () => {
     const plan = await queryPlan(
       doppel.ctx.db,
       taskPageQuery(doppel.ctx.db, user.userId, { ...filter, page: 1, limit: 50, after }),
+      { withoutSeqScans: true },
     );
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/\bSort\b/);

@@ -35,7 +35,8 @@ export const campaignDetailKeys = {
   all: campaignKeys.all,
   detail: campaignKeys.detail,
   leads: (id: string) => ['campaigns', 'detail', id, 'leads'] as const,
-  leadPage: (id: string, filter: LeadFilter) => ['campaigns', 'detail', id, 'leads', filter] as const,
+  leadPage: (id: string, filter: LeadFilter, cursor: string | undefined) =>
+    ['campaigns', 'detail', id, 'leads', filter, cursor ?? null] as const,
   analytics: (id: string) => ['campaigns', 'detail', id, 'analytics'] as const,
   sequence: (id: string) => ['campaigns', 'detail', id, 'sequence'] as const,
   credentials: ['growth', 'credentials'] as const,
@@ -48,7 +49,6 @@ export const LEADS_PAGE_SIZE = 50;
 export interface LeadFilter {
   status?: LeadStatus;
   search?: string;
-  page: number;
 }
 
 export function isRunning(campaign: Campaign | undefined): boolean {
@@ -125,13 +125,24 @@ export function useRetryRun(id: string) {
 
 // ── Leads ─────────────────────────────────────────────────────────────────────────────
 
-export function useLeads(id: string, filter: LeadFilter, { live = false }: { live?: boolean } = {}) {
+/**
+ * One page of the campaign's leads: the first without a cursor, else the one after the row the
+ * cursor names (the nextCursor of the page before). Each page is a query of its own, so a live
+ * refresh reads the page on screen only — an infinite query would read every page seen again.
+ * `first` is the first page, which alone carries the total; on the first page it is `page`.
+ */
+export function useLeads(
+  id: string,
+  filter: LeadFilter,
+  cursor: string | undefined,
+  { live = false }: { live?: boolean } = {},
+) {
   const api = useApi();
-  return useQuery({
-    queryKey: campaignDetailKeys.leadPage(id, filter),
-    queryFn: ({ signal }) => {
+  const leadPage = (at: string | undefined) => ({
+    queryKey: campaignDetailKeys.leadPage(id, filter, at),
+    queryFn: ({ signal }: { signal: AbortSignal }) => {
       const query = {
-        page: filter.page,
+        cursor: at,
         limit: LEADS_PAGE_SIZE,
         status: filter.status || undefined,
         search: filter.search || undefined,
@@ -139,8 +150,11 @@ export function useLeads(id: string, filter: LeadFilter, { live = false }: { liv
       return api.call(routes.campaigns.leads, { params: { id }, query, signal });
     },
     placeholderData: keepPreviousData,
-    refetchInterval: live ? LIVE_REFRESH_MS : false,
+    refetchInterval: live ? LIVE_REFRESH_MS : (false as const),
   });
+  const page = useQuery(leadPage(cursor));
+  const first = useQuery(leadPage(undefined));
+  return { page, first };
 }
 
 /** POST /api/campaigns/:id/leads; a 409 (already a lead) is left to the form to show. */

@@ -4,6 +4,7 @@ import {
   type BulkEmailResult,
   type Campaign,
   CAMPAIGN_TRANSITIONS,
+  LEAD_COUNT_CAP,
   type CampaignAction,
   type CampaignAnalytics,
   canTransition,
@@ -405,7 +406,7 @@ export function campaignDetailServer({
     ...fakeRoute(apiRoutes.campaigns.leads, { id: state.campaign.id }, ({ query }) => {
       const status = query.get('status') as LeadStatus | null;
       const search = query.get('search')?.toLowerCase();
-      const page = Number(query.get('page') ?? 1);
+      const cursor = query.get('cursor');
       const limit = Number(query.get('limit') ?? 100);
       const matching = state.leads.filter(
         (lead) =>
@@ -413,11 +414,17 @@ export function campaignDetailServer({
           (!search ||
             `${lead.name} ${lead.company ?? ''} ${lead.email ?? ''}`.toLowerCase().includes(search)),
       );
+      // As the server pages: after the lead the cursor names (here, by its id), the count on
+      // the first page only, up to LEAD_COUNT_CAP.
+      const start = cursor ? matching.findIndex((lead) => lead.id === cursor) + 1 : 0;
+      const items = matching.slice(start, start + limit);
       return {
         body: {
-          items: matching.slice((page - 1) * limit, page * limit),
-          total: matching.length,
-          page,
+          items,
+          nextCursor: start + limit < matching.length ? items.at(-1)!.id : null,
+          total: cursor ? null : Math.min(matching.length, LEAD_COUNT_CAP),
+          totalCapped: !cursor && matching.length > LEAD_COUNT_CAP,
+          page: cursor ? null : 1,
           limit,
         },
       };

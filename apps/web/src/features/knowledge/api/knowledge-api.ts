@@ -44,18 +44,20 @@ type DocumentPages = InfiniteData<DocumentList, unknown>;
 
 /**
  * The documents of one category (all when none), newest first, 50 at a time; "Load more" asks
- * for the next page. The previous category stays on screen while another one loads.
+ * for the page after the last one by its cursor. The first page carries the base's figures
+ * and the total (null on the pages after it). The previous category stays on screen while
+ * another one loads.
  */
 export function useDocuments(category: DocumentCategory | undefined) {
   const api = useApi();
   return useInfiniteQuery({
     queryKey: knowledgeKeys.list(category),
     queryFn: ({ pageParam, signal }) => {
-      const query = { category: category || undefined, page: pageParam, limit: DOCUMENTS_PAGE_SIZE };
+      const query = { category: category || undefined, cursor: pageParam, limit: DOCUMENTS_PAGE_SIZE };
       return api.call(routes.knowledge.list, { query, signal });
     },
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -34,7 +34,8 @@ export function DocumentList({ documents, filtered, onOpen, onAdd }: DocumentLis
   const items = documentsOf(documents.data);
   if (items.length === 0) return <DocumentListEmpty filtered={filtered} onAdd={onAdd} />;
 
-  const total = documents.data.pages.at(-1)?.total ?? items.length;
+  // Counted with the first page only (with the base's figures); later pages leave it out.
+  const total = documents.data.pages[0]?.total ?? items.length;
   return (
     <div className="grid gap-3">
       <ul

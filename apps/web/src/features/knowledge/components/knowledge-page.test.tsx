@@ -248,9 +248,15 @@ describe('Knowledge base list', () => {
 
       await user.click(screen.getByRole('button', { name: 'Load more' }));
       expect(await screen.findByRole('article', { name: 'Note 51' })).toBeInTheDocument();
-      expect(fake.callsTo(apiRoutes.knowledge.list).at(-1)!.query.get('page')).toBe('2');
+      // The next page starts after the last document shown, by the first page's cursor.
+      const asked = fake.callsTo(apiRoutes.knowledge.list).at(-1)!.query;
+      expect(asked.get('cursor')).toBe(many[49]!.id);
+      expect(asked.has('page')).toBe(false);
       expect(within(list).getAllByRole('article')).toHaveLength(51);
       expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      // The figures and the total stay the first page's: the later page has none.
+      expect(screen.getByText('Shown: 51 of 51')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'All 51' })).toBeInTheDocument();
     },
     SLOW,
   );

@@ -81,7 +81,7 @@ export function KnowledgePage() {
         </Button>
       </header>
 
-      <KnowledgeStats stats={firstPage?.stats} loading={documents.isPending} />
+      <KnowledgeStats stats={firstPage?.stats ?? undefined} loading={documents.isPending} />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CategoryFilter

@@ -81,16 +81,22 @@ export function knowledgeServer(
     ...signedInRoutes(),
     ...fakeRoute(apiRoutes.knowledge.list, ({ query }: FakeRequest) => {
       const category = query.get('category') as DocumentCategory | null;
-      const page = Number(query.get('page') ?? 1);
+      const cursor = query.get('cursor');
       const limit = Number(query.get('limit') ?? 50);
       const matching = [...documents]
         .filter((document) => !category || document.category === category)
         .sort((a, b) => b.uploadDate.localeCompare(a.uploadDate));
       const processed = documents.filter((document) => document.status === 'processed');
+      // As the server pages: after the document the cursor names (here, by its id), the
+      // figures with the first page only.
+      const start = cursor ? matching.findIndex((document) => document.id === cursor) + 1 : 0;
+      const items = matching.slice(start, start + limit);
+      const more = start + limit < matching.length;
+      const page = { items, nextCursor: more ? items.at(-1)!.id : null, hasMore: more };
+      if (cursor) return { body: { ...page, total: null, stats: null, categoryCounts: null } };
       const body: DocumentList = {
-        items: matching.slice((page - 1) * limit, page * limit),
+        ...page,
         total: matching.length,
-        hasMore: page * limit < matching.length,
         stats: {
           total: documents.length,
           processed: processed.length,

@@ -383,6 +383,51 @@ describe('Leads tab', () => {
   });
 });
 
+describe('Leads tab: pages', () => {
+  const many = (count: number) => Array.from({ length: count }, (_, n) => makeLead({ name: `Person ${n + 1}` }));
+  const pages = () => within(screen.getByRole('navigation', { name: 'Pages of leads' }));
+
+  it('goes forward by the cursor of the page before and back again, with the first page’s total', async () => {
+    const server = campaignDetailServer({ leads: many(60) });
+    const { user, fake } = renderLeads(server);
+    await table();
+    expect(screen.getByText('Leads: 60')).toBeInTheDocument();
+    expect(pages().getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(pages().getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(pages().getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: /Person 51\b/ })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: /Person 50\b/ })).not.toBeInTheDocument();
+    const calls = fake.callsTo(apiRoutes.campaigns.leads, { id: server.state.campaign.id });
+    expect(calls.at(-1)!.query.get('cursor')).toBe(server.state.leads[49]!.id);
+    expect(calls.every((call) => !call.query.has('page'))).toBe(true);
+    // Later pages are not counted again: the total stays the first page's.
+    expect(screen.getByText('Leads: 60')).toBeInTheDocument();
+    expect(pages().getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(pages().getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(pages().getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('rowheader', { name: /Person 1\b/ })).toBeInTheDocument();
+    expect(pages().getByText('Page 1 of 2')).toBeInTheDocument();
+
+    // A new search starts again from the first page.
+    await user.click(pages().getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: /Person 51\b/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search leads' }), '5');
+    expect(await screen.findByText('Leads: 15')).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: /Person 5\b/ })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of leads' })).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('says “more than 10,000” when the count stopped at its cap', async () => {
+    renderLeads(campaignDetailServer({ leads: many(10_001) }));
+    await table();
+    expect(screen.getByText('Leads: more than 10,000')).toBeInTheDocument();
+    expect(pages().getByText('Page 1 of more than 200')).toBeInTheDocument();
+    expect(pages().getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+});
+
 /** Leads at each point of the sequence, one of them held below the quality threshold. */
 const sequenceLeads = () =>
   [

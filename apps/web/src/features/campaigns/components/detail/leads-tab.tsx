@@ -53,13 +53,16 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const [status, setStatus] = useState<LeadStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
+  // The cursor of each page the user went through: the last one is the page on screen
+  // (undefined: the first). Previous goes back one; a new filter starts again from the first.
+  const [cursors, setCursors] = useState<ReadonlyArray<string | undefined>>([undefined]);
+  const page = cursors.length;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'add' | 'import' | 'email' | null>(null);
 
-  const filter = { status, search: search || undefined, page };
-  const leads = useLeads(campaign.id, filter, { live: isRunning(campaign) });
+  const filter = { status, search: search || undefined };
+  const { page: leads, first } = useLeads(campaign.id, filter, cursors.at(-1), { live: isRunning(campaign) });
   const updateStatus = useUpdateLeadStatus(campaign.id);
   const deleteLead = useDeleteLead(campaign.id);
   const [deleting, setDeleting] = useState<Lead | null>(null);
@@ -69,8 +72,11 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
   const isDesktop = useIsDesktop();
 
   const items = leads.data?.items ?? [];
-  const total = leads.data?.total ?? 0;
+  // The first page counts the matches (up to LEAD_COUNT_CAP, then "more than").
+  const total = first.data?.total ?? 0;
+  const totalCapped = first.data?.totalCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
+  const nextCursor = leads.isPlaceholderData ? null : (leads.data?.nextCursor ?? null);
   const filtered = Boolean(filter.search || status);
   /** What each lead's row or card is given. */
   const itemProps = (lead: Lead): LeadItemProps => ({
@@ -103,7 +109,7 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
     });
   const changeFilter = (apply: () => void) => {
     apply();
-    setPage(1);
+    setCursors([undefined]);
   };
 
   const selectedCount = selected.size;
@@ -182,7 +188,11 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
         className="flex min-h-6 flex-wrap items-center gap-3 text-sm text-muted-foreground"
         aria-live="polite"
       >
-        {leads.data ? <span>{t('leads.total', { value: formatNumber(total, language) })}</span> : null}
+        {first.data ? (
+          <span>
+            {t(totalCapped ? 'leads.totalCapped' : 'leads.total', { value: formatNumber(total, language) })}
+          </span>
+        ) : null}
         {selectedCount > 0 ? (
           <>
             <span>{t('leads.selected', { value: formatNumber(selectedCount, language) })}</span>
@@ -276,15 +286,28 @@ export function LeadsTab({ campaign }: { campaign: Campaign }) {
         </div>
       )}
 
-      {pages > 1 ? (
+      {page > 1 || nextCursor ? (
         <nav aria-label={t('leads.pagination')} className="flex items-center justify-end gap-2 text-sm">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setCursors((current) => current.slice(0, -1))}
+          >
             {t('leads.previous')}
           </Button>
           <span aria-current="page">
-            {t('leads.page', { page: formatNumber(page, language), pages: formatNumber(pages, language) })}
+            {t(totalCapped ? 'leads.pageOfMany' : 'leads.page', {
+              page: formatNumber(page, language),
+              pages: formatNumber(Math.max(pages, page), language),
+            })}
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!nextCursor}
+            onClick={() => setCursors((current) => [...current, nextCursor ?? undefined])}
+          >
             {t('leads.next')}
           </Button>
         </nav>
