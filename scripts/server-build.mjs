@@ -104,29 +104,35 @@ export async function buildServer(outdir = serverDistDir) {
   const building = `${outdir}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
   try {
-    const { build } = await import('esbuild');
-    await build({
-      absWorkingDir: root,
-      entryPoints,
-      outdir: building,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node22',
-      // Maps back to the TypeScript, for stack traces when run with --enable-source-maps (which
-      // costs about 0.1 s a start, so `npm start` leaves it off: the bundle is readable as it is).
-      sourcemap: 'linked',
-      sourcesContent: false,
-      // Names stay as written: error classes are told apart by name across worker threads.
-      keepNames: true,
-      plugins: [keepPackagesExternal],
-      // A bundled package that turns CommonJS in a later version still finds `require`.
-      banner: {
-        js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
-      },
-      logLevel: 'warning',
-    });
+    const { build, stop } = await import('esbuild');
+    // esbuild's service is a child process of its own (about 190 MB): stopped once built, or
+    // it would live on beside the server it built (docs/decisions/054).
+    try {
+      await build({
+        absWorkingDir: root,
+        entryPoints,
+        outdir: building,
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node22',
+        // Maps back to the TypeScript, for stack traces when run with --enable-source-maps (which
+        // costs about 0.1 s a start, so `npm start` leaves it off: the bundle is readable as it is).
+        sourcemap: 'linked',
+        sourcesContent: false,
+        // Names stay as written: error classes are told apart by name across worker threads.
+        keepNames: true,
+        plugins: [keepPackagesExternal],
+        // A bundled package that turns CommonJS in a later version still finds `require`.
+        banner: {
+          js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+        },
+        logLevel: 'warning',
+      });
+    } finally {
+      await stop();
+    }
     refuseFileRelativeCode(building);
   } catch (error) {
     fs.rmSync(building, { recursive: true, force: true });

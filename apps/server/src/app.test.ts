@@ -33,11 +33,20 @@ describe('server surface', () => {
     expect((await doppel.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
   });
 
-  it('sends security headers', async () => {
-    const response = await doppel.app.inject('/auth');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  it('sends security headers: the whole set with a page, what matters for JSON with JSON', async () => {
+    const page = await doppel.app.inject('/auth');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+    const json = await doppel.app.inject('/api/nothing-here');
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // A JSON answer is never rendered as a page: no policy for one.
+    expect(json.headers['content-security-policy']).toBeUndefined();
   });
 
   it('serves the web app with history fallback and long-lived hashed assets', async () => {

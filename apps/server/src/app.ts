@@ -1,7 +1,6 @@
 import os from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import { connectionFailureIn, type Database } from '@doppel/db';
@@ -53,8 +52,14 @@ import { createChangeFeed } from './lib/change-feed';
 import { createMetrics } from './lib/metrics';
 import { createDomainEvents } from './lib/domain-events';
 import { registerErrorHandler } from './plugins/error-handler';
-import { answerFrameworkError, parseJsonBody, refuseHostileUrl } from './plugins/refuse-hostile-text';
+import {
+  answerFrameworkError,
+  parseJsonBody,
+  parseQueryString,
+  refuseHostileUrl,
+} from './plugins/refuse-hostile-text';
 import { registerWebApp } from './plugins/web-app';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Requests that change nothing need not wait for the change feed. */
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -84,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     // Stops accepting at close and lets in-flight requests finish (graceful shutdown).
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
+    // One parse of the query, which also finds text no column can store (refuseHostileUrl).
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -160,27 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     stopConnectionLog();
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and dialog libraries inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.secureCookies,
-  });
-  await app.register(fastifyCookie);
+  registerSecurityHeaders(app, { https: config.secureCookies });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -194,17 +181,21 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) await caughtUp();
-    return payload;
+  // Callback style: a read, most requests, passes straight through without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (READ_ONLY_METHODS.has(request.method)) return done(null, payload);
+    caughtUp().then(() => done(null, payload), done);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // An event stream's "duration" is how long a tab stayed open, not a latency.
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
-    // The route's pattern, never the raw URL: one series per route, whatever the ids.
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/event-stream')) {
+      // The route's pattern, never the raw URL: one series per route, whatever the ids.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   await app.register(healthRoutes, {
@@ -214,8 +205,13 @@ export async function buildApp(options: BuildAppOptions): Promise<DoppelApp> {
   });
   // A worker process runs jobs and schedules and answers only its health checks (and /metrics).
   if (config.role === 'worker') return { app, ctx };
-  await app.register(authRoutes, { prefix: '/api/auth', ctx });
-  await app.register(demoRoutes, { prefix: '/api', ctx });
+  await app.register(async (scope) => {
+    // Only signing in reads and sets cookies (refresh, known device, remembered MFA device):
+    // every other request is spared parsing them.
+    await scope.register(fastifyCookie);
+    await scope.register(authRoutes, { prefix: '/api/auth', ctx });
+    await scope.register(demoRoutes, { prefix: '/api', ctx });
+  });
   await app.register(unsubscribeRoutes, { prefix: '/api', ctx });
   // Avatar images: img tags send no bearer token, so the random key is the authority.
   await app.register(avatarFileRoutes, { prefix: '/api', ctx });

@@ -5,13 +5,23 @@ import { createDiscordGateways, createMailboxWatchers } from './modules/messenge
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // Where a start's time goes, logged at debug level once ready (docs/decisions/054).
+  const phases: Record<string, number> = {};
+  let phaseStart = startedAt;
+  const phaseDone = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
+  phaseDone('openDatabaseMs');
   const { app, ctx } = await buildApp({ config, database, processMetrics: true });
+  phaseDone('buildAppMs');
   // IDLE on connected mailboxes, in the processes that run background work (decision 031).
   const mailboxWatchers = createMailboxWatchers(ctx);
   // Each Discord bot's gateway connection, held by one worker process of the cluster (decision 033).
@@ -46,7 +56,14 @@ async function main(): Promise<void> {
     mailboxWatchers.start();
     discordGateways.start();
   }
+  phaseDone('startJobsMs');
   await app.listen({ port: config.port, host: config.host });
+  phaseDone('listenMs');
+  app.log.debug(
+    // Before main(): Node's own start and, under `npm start`, the build checks.
+    { ...phases, beforeMainMs: Math.round(startedAt), uptimeMs: Math.round(performance.now()) },
+    'start-up phases',
+  );
   app.log.info(
     {
       role: config.role,

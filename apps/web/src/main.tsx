@@ -8,11 +8,12 @@ import { initI18n } from './lib/i18n';
 
 const app = createApp();
 
-// Session restore, dictionaries and the first screen's code load in parallel.
+// Session restore, dictionaries, the first screen's code and its first data load in parallel.
 void app.services.session.initialize();
-preloadRouteChunks(window.location.pathname);
+const dictionaries = initI18n();
+preloadRouteChunks(window.location.pathname, app);
 
-void initI18n().finally(() => {
+void dictionaries.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App app={app} />

@@ -1,5 +1,12 @@
 // Kept free of zod, like error-codes.ts: the web app's session manager reads these at start.
 
+/**
+ * The spec's "simple email pattern": something@something.something, no spaces. Here, not in
+ * auth.ts, so the sign-in forms check it without zod (docs/decisions/053).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 120;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Access tokens live 15 minutes. */

@@ -11,6 +11,7 @@ export * from './notifications';
 export * from './subscription';
 export * from './billing';
 export * from './shell';
+export * from './task-constants';
 export * from './tasks';
 export * from './learned-voice';
 export * from './events';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailDeliveryProblems } from './messengers';
 import { publishProblems } from './social-accounts';
 import { streamErrorSchema } from './errors';
+import { TASKS_DEFAULT_LIMIT, TASKS_MAX_LIMIT, taskAssignees } from './task-constants';
 
 export const taskTypes = [
   'message_reply',
@@ -22,8 +23,6 @@ export const taskStatuses = ['pending', 'in_progress', 'completed'] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-/** Who does a task: the user themself, or the twin (which drafts and sends on its own). */
-export const taskAssignees = ['user', 'twin'] as const;
 export const taskAssigneeSchema = z.enum(taskAssignees);
 export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
 
@@ -313,11 +312,6 @@ export const taskSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
-
-/** Page size the spec's data layer defaults to, and the one the tasks view asks for. */
-export const TASKS_DEFAULT_LIMIT = 10;
-export const TASKS_VIEW_LIMIT = 50;
-export const TASKS_MAX_LIMIT = 100;
 
 /**
  * GET /api/tasks. The app pages by cursor: `after` is a page's `nextCursor` (older tasks),

@@ -12,6 +12,7 @@ import * as schema from './schema/index';
 import { markFromDatabase } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import { ensureVectorStorage, type RunSql } from './vector-storage';
+import { schemaIsCurrent } from './schema-current';
 
 export type Schema = typeof schema;
 /** The one database type domain code sees; PGlite and node-postgres both satisfy it. */
@@ -90,21 +91,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(undefined, options.pgvector ?? true);
 }
 
+/*
+ * The embedded database's memory, set for one user's server rather than PostgreSQL's defaults
+ * for a shared one (docs/decisions/054). PGlite's WebAssembly memory only ever grows, so what
+ * PostgreSQL touches once stays resident: the buffer pool is allocated and touched at start
+ * (128 MB by default, the bulk of an idle server's memory), and a CREATE INDEX or VACUUM would
+ * keep maintenance_work_mem for good. A data directory of a few tens of MB is read through the
+ * operating system's file cache anyway. PGlite's own start parameters (single-user mode, no
+ * parallel workers, fsync off) stay.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '32MB',
+  maintenance_work_mem: '16MB',
+  work_mem: '4MB',
+  temp_buffers: '4MB',
+} as const;
+
+const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
 async function openPglite(dataDir: string | undefined, pgvector: boolean): Promise<Database> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const extensions: Extensions = pgvector ? { vector } : {};
-    const client = dataDir
-      ? new PGlite(path.join(dataDir, 'pglite'), { extensions })
-      : new PGlite({ extensions });
+    const options = { extensions, startParams: pgliteStartParams };
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
-    const vectorSearch =
-      pgvector &&
-      (await ensureVectorStorage(
-        async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
-      ));
+    const run: RunSql = async (statement) => (await client.query<Record<string, unknown>>(statement)).rows;
+    let vectorSearch = pgvector;
+    if (!(await schemaIsCurrent(run, migrationsFolder, pgvector))) {
+      await migratePglite(db, { migrationsFolder });
+      vectorSearch = pgvector && (await ensureVectorStorage(run));
+    }
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -170,14 +191,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   pool.on('connect', (client) => client.on('error', () => {}));
   const migrationClient = await pool.connect();
-  let vectorSearch: boolean;
+  let vectorSearch = true;
   try {
-    await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder });
     const run: RunSql = async (statement) =>
       (await migrationClient.query<Record<string, unknown>>(statement)).rows;
-    vectorSearch = await ensureVectorStorage(run);
-    await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    // Up to date (the common start): no lock, no migrator. A server without pgvector never is,
+    // and goes the full way, which finds that out.
+    if (!(await schemaIsCurrent(run, migrationsFolder, true))) {
+      await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg({ client: migrationClient, schema }), { migrationsFolder });
+      vectorSearch = await ensureVectorStorage(run);
+      await migrationClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
   } catch (error) {
     migrationClient.release(true);
     await pool.end();

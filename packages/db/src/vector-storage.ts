@@ -38,6 +38,15 @@ export function vectorStorageStatements(): string[] {
   ];
 }
 
+/** The table and indexes vectorStorageStatements() makes, by name (schema-current.ts counts them). */
+export function vectorStorageRelations(): string[] {
+  return [
+    'passage_embeddings',
+    'passage_embeddings_user_model_idx',
+    ...INDEXED_EMBEDDING_DIMENSIONS.map((width) => `passage_embeddings_hnsw_${width}`),
+  ];
+}
+
 /** Runs one statement, answering its rows. */
 export type RunSql = (statement: string) => Promise<Array<Record<string, unknown>>>;
 

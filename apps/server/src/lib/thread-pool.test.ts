@@ -38,6 +38,15 @@ describe('the thread pool', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('ends a thread left idle, giving its memory back, and starts another for the next task', async () => {
+    pool = createThreadPool({ size: 1, idleMs: 100, log });
+    const first = await pool.run<number>(task('slowly'), [1]);
+    expect(await pool.run<number>(task('slowly'), [1])).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = await pool.run<number>(task('slowly'), [1]);
+    expect(next).not.toBe(first);
+  });
+
   it('passes on what a task threw, and survives a thread that ran out of memory', async () => {
     pool = createThreadPool({ size: 1, maxHeapMb: 32, log });
     const refused = await pool.run(task('refuse'), []).catch((error: unknown) => error);

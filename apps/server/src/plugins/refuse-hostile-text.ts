@@ -48,20 +48,69 @@ export function parseJsonBody(
   done(null, body);
 }
 
+/** Marks a parsed query that held text no column can store, for refuseHostileUrl to refuse. */
+const UNSTORABLE_QUERY = Symbol('unstorable query text');
+
+type ParsedQuery = Record<string, string | string[]> & { [UNSTORABLE_QUERY]?: true };
+
+/** Decodes a query key or value ('+' is a space); null when it is not UTF-8 or holds NUL. */
+function decodeQueryPart(text: string): string | null {
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
+  if (!spaced.includes('%') && !spaced.includes('\0')) return spaced;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(spaced);
+  } catch {
+    return null;
+  }
+  return hasUnstorableText(decoded) ? null : decoded;
+}
+
 /**
- * onRequest, for every route: the URL must decode as UTF-8 without NUL. A percent-encoded
- * surrogate (%ED%A0%80) is not UTF-8, so it fails the decoding like any broken escape.
+ * Fastify's query string parser, the one parse of a request's query: `a=1&a=2&b` as
+ * { a: ['1', '2'], b: '' }, as Fastify's own parser reads it. Where its decoding is lenient (a
+ * broken escape is kept as written), this one marks the query as holding text no column can
+ * store, and refuseHostileUrl answers 400 before any handler sees it.
+ */
+export function parseQueryString(query: string): ParsedQuery {
+  // No prototype: a key such as __proto__ is a key like any other.
+  const result = Object.create(null) as ParsedQuery;
+  if (query.length === 0) return result;
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0 && pair.length === 0) continue;
+    const key = decodeQueryPart(equals < 0 ? pair : pair.slice(0, equals));
+    const value = equals < 0 ? '' : decodeQueryPart(pair.slice(equals + 1));
+    if (key === null || value === null) {
+      result[UNSTORABLE_QUERY] = true;
+      continue;
+    }
+    const current = result[key];
+    if (current === undefined) result[key] = value;
+    else if (Array.isArray(current)) current.push(value);
+    else result[key] = [current, value];
+  }
+  return result;
+}
+
+/**
+ * onRequest, for every route: the path must decode as UTF-8 without NUL, and the query must
+ * have parsed clean (parseQueryString). A percent-encoded surrogate (%ED%A0%80) is not UTF-8,
+ * so it fails the decoding like any broken escape.
  */
 export function refuseHostileUrl(
   request: FastifyRequest,
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ) {
+  if ((request.query as ParsedQuery)[UNSTORABLE_QUERY]) return done(new AppError('invalid_characters'));
   const url = request.url;
-  if (!url.includes('%') && !url.includes('\0')) return done();
+  const queryStart = url.indexOf('?');
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  if (!path.includes('%') && !path.includes('\0')) return done();
   let decoded: string;
   try {
-    decoded = decodeURIComponent(url);
+    decoded = decodeURIComponent(path);
   } catch {
     return done(new AppError('invalid_characters'));
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@doppel/contracts';
 
@@ -20,7 +20,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      // One route for every file, looked up on request: registering a route per file (over 500
+      // with the compressed copies) took a noticeable share of every start (docs/decisions/054).
+      // A path with no file falls through to the not-found handler below.
+      wildcard: true,
       index: false,
       cacheControl: false,
       // scripts/web-build.mjs writes .br and .gz beside each asset.
@@ -30,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The wildcard route would look for a file named "" there.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -45,9 +50,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       }
       return reply.code(404).send({ error: { code: 'not_found', message: errorMessages.not_found } });
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .sendFile('index.html', { cacheControl: false });
+    return sendIndex(reply);
   });
+}
+
+function sendIndex(reply: FastifyReply) {
+  return reply
+    .header('Cache-Control', 'no-cache')
+    .type('text/html')
+    .sendFile('index.html', { cacheControl: false });
 }

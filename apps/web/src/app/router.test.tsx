@@ -1,8 +1,12 @@
 import { routes as apiRoutes } from '@doppel/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession, fakeRoute } from '@/test-support/fake-api';
-import { renderApp, signedInRoutes } from './test-support/render-app';
+import { createFakeApi, makeSession, fakeRoute } from '@/test-support/fake-api';
+import { makeTask, taskPage } from '@/test-support/task-fixtures';
+import { taskFeedQueryOptions } from '@/features/assistant/api/use-task-feed';
+import { createApp } from './create-app';
+import { preloadRouteChunks } from './router';
+import { renderApp, signedInRoutes, SIGNED_OUT } from './test-support/render-app';
 import { setViewportWidth } from '@/test-support/viewport';
 
 const MOBILE = 390;
@@ -156,5 +160,50 @@ describe('layouts', () => {
     act(() => setViewportWidth(767));
     expect(await screen.findByRole('navigation', { name: 'Bottom navigation' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Sidebar navigation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('boot of /actions', () => {
+  it('asks for the first page of tasks as soon as the session is restored, before any page renders', async () => {
+    const task = makeTask({ title: 'Reply to Ada' });
+    const fake = createFakeApi({
+      ...signedInRoutes(),
+      ...fakeRoute(apiRoutes.tasks.list, { body: taskPage([task]) }),
+    });
+    fake.install();
+    const app = createApp({ session: { locks: null, channel: null } });
+    try {
+      void app.services.session.initialize();
+      preloadRouteChunks('/actions', app);
+
+      await waitFor(() => expect(fake.callsTo(apiRoutes.tasks.list)).toHaveLength(1));
+      expect(Object.fromEntries(fake.callsTo(apiRoutes.tasks.list)[0]!.query)).toEqual({
+        page: '1',
+        limit: '50',
+      });
+      // Under the very key the Assistant's list reads, so it shows them without asking again.
+      const feedKey = taskFeedQueryOptions(app.services.api).queryKey;
+      await waitFor(() =>
+        expect(app.queryClient.getQueryData(feedKey)?.pages[0]?.items.map((t) => t.title)).toEqual([
+          'Reply to Ada',
+        ]),
+      );
+    } finally {
+      app.dispose();
+    }
+  });
+
+  it('asks for no tasks without a session', async () => {
+    const fake = createFakeApi({ ...fakeRoute(apiRoutes.auth.refresh, SIGNED_OUT) });
+    fake.install();
+    const app = createApp({ session: { locks: null, channel: null } });
+    try {
+      await app.services.session.initialize();
+      preloadRouteChunks('/actions', app);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fake.callsTo(apiRoutes.tasks.list)).toHaveLength(0);
+    } finally {
+      app.dispose();
+    }
   });
 });

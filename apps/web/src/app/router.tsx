@@ -4,6 +4,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { preloadAppDictionaries } from '@/lib/i18n';
 import { lazyWithPreload } from '@/lib/lazy';
 import { DESKTOP_MEDIA_QUERY } from '@/lib/use-media-query';
+import type { AppInstance } from './create-app';
 import { DesktopOnly } from './guards/desktop-only';
 import { RequireSession } from './guards/require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -112,8 +113,12 @@ export function AppRoutes() {
   );
 }
 
-/** Starts fetching the first screen's code while the session and dictionaries load. */
-export function preloadRouteChunks(pathname: string): void {
+/**
+ * Starts fetching the first screen's code while the session and dictionaries load, and, for
+ * the Assistant, its first page of tasks as soon as the session is known: nothing waits for
+ * React to render the page before asking (docs/decisions/053).
+ */
+export function preloadRouteChunks(pathname: string, app?: AppInstance): void {
   const chunks: Array<{ preload: () => Promise<unknown> }> = [];
   if (pathname === '/auth') chunks.push(AuthPage);
   else if (pathname === '/auth/verify') chunks.push(VerifyEmailPage);
@@ -126,9 +131,15 @@ export function preloadRouteChunks(pathname: string): void {
     if (pathname === '/actions' || pathname === '/') {
       chunks.push(ActionsPage);
       // The page's own layout chunk too, so it downloads beside the shell, not after it.
-      void loadActionsPage().then((m) =>
-        m.preloadActionsLayout(window.matchMedia(DESKTOP_MEDIA_QUERY).matches),
-      );
+      const actionsPage = loadActionsPage();
+      void actionsPage.then((m) => m.preloadActionsLayout(window.matchMedia(DESKTOP_MEDIA_QUERY).matches));
+      if (app) {
+        const { session, api } = app.services;
+        void session.initialize().then(async () => {
+          if (session.getState().status !== 'signedIn') return;
+          await (await actionsPage).prefetchTaskFeed(app.queryClient, api);
+        });
+      }
     }
     if (pathname === '/tasks') chunks.push(TasksBoardPage);
     if (pathname === '/agent') chunks.push(AgentPage);

@@ -132,7 +132,15 @@ const lazyDictionaries: BackendModule = {
 
 /** Fetches the signed-in app's texts ahead of the shell that needs them. */
 export function preloadAppDictionaries(): Promise<unknown> {
-  return i18n.loadNamespaces([...APP_NAMESPACES]);
+  // The chunk is asked for at once, even before i18next has its language (i18next loads
+  // nothing before its init): its own load then reads this promise.
+  void loadBundle(
+    isInterfaceLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : initialLanguage(),
+    'app',
+  ).catch(() => undefined);
+  // Once i18next has started, the namespaces are marked loaded before the shell renders, so it
+  // does not suspend on them.
+  return (initialized ?? Promise.resolve()).then(() => i18n.loadNamespaces([...APP_NAMESPACES]));
 }
 
 export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {

@@ -14,6 +14,22 @@ export function lazyWithPreload<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): PreloadableComponent<T> {
   let loading: Promise<{ default: T }> | undefined;
-  const once = () => (loading ??= load());
+  const once = () => {
+    if (!loading) {
+      const promise: Promise<{ default: T }> & { status?: string; value?: unknown } = load();
+      // React reads a promise marked this way as settled: a component whose chunk arrived
+      // before its first render shows at once instead of behind a Suspense fallback (which
+      // React then holds for up to 300 ms before revealing what replaced it).
+      void promise.then(
+        (module) => {
+          promise.status = 'fulfilled';
+          promise.value = module;
+        },
+        () => undefined,
+      );
+      loading = promise;
+    }
+    return loading;
+  };
   return Object.assign(lazy(once), { preload: once });
 }

@@ -1,5 +1,12 @@
 import { routes, type Task, type TaskPage, type TaskPriority, TASKS_VIEW_LIMIT } from '@doppel/contracts';
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/services';
 import { taskKeys } from '@/lib/task-api';
 
@@ -13,7 +20,15 @@ export interface FeedFilter {
  */
 export function useTaskFeed(filter: FeedFilter = {}) {
   const api = useApi();
-  return useInfiniteQuery({
+  return useInfiniteQuery(taskFeedQueryOptions(api, filter));
+}
+
+/**
+ * The feed's query, shared by the list and the boot's prefetch (router.tsx), so the first page
+ * asked for as soon as the session is known is the very one the list reads.
+ */
+export function taskFeedQueryOptions(api: ApiClient, filter: FeedFilter = {}) {
+  return infiniteQueryOptions({
     queryKey: [...taskKeys.all, 'feed', filter] as const,
     // Each next page starts after the last task shown (a cursor), so page 200 costs what page 1 does.
     initialPageParam: undefined as string | undefined,

@@ -1,6 +1,6 @@
 import type { Task } from '@doppel/contracts';
 import { Keyboard, MousePointerClick, Rss, SquareKanban } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,10 +8,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { useSelectedTask, useTaskFeed } from '../api/use-task-feed';
 import { useTaskListShortcuts } from '../utils/task-list-shortcuts';
-import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
 import { TaskDetail } from './task-detail';
 import { TaskList } from './task-list';
 import { TASK_LIST_HEADING_ID, TaskListHeading } from './task-list-heading';
+
+// Loaded when first asked for: its dialog code is not part of the Assistant's first download.
+const ShortcutsHelpDialog = lazy(() =>
+  import('./shortcuts-help-dialog').then((m) => ({ default: m.ShortcutsHelpDialog })),
+);
 
 function SelectedTask({ id, editRequest }: { id: string; editRequest?: number }) {
   const { t } = useTranslation('assistant');
@@ -41,7 +45,8 @@ export default function DesktopActions() {
   const detailRef = useRef<HTMLDivElement>(null);
   // The E shortcut's request, for the task it was made on; cleared when the selection moves.
   const [editRequest, setEditRequest] = useState<{ taskId: string; seq: number } | null>(null);
-  const [helpOpen, setHelpOpen] = useState(false);
+  // null until the help is first opened.
+  const [helpOpen, setHelpOpen] = useState<boolean | null>(null);
 
   const select = (task: Task) => {
     if (task.id === selectedId) return;
@@ -126,7 +131,11 @@ export default function DesktopActions() {
           </div>
         )}
       </div>
-      <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpOpen === null ? null : (
+        <Suspense fallback={null}>
+          <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

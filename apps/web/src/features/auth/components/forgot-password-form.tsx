@@ -1,17 +1,14 @@
-import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@doppel/contracts';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { useForgotPassword } from '../api/use-auth-mutations';
-
-type ForgotValues = z.output<typeof forgotPasswordInputSchema>;
+import { checkForgotPassword } from '../utils/auth-checks';
 
 interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -22,15 +19,13 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, errorText, field, showServerErrors } = useZodForm<ForgotPasswordInput, ForgotValues>(
-    forgotPasswordInputSchema,
-    {
-      messages: 'auth',
-      defaultValues: { email: defaultEmail },
-    },
-  );
+  const { handleSubmit, isSubmitting, errorText, field, showServerErrors } = useCheckedForm({
+    messages: 'auth',
+    defaultValues: { email: defaultEmail },
+    check: checkForgotPassword,
+  });
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       await forgot.mutateAsync(values);
       setSentTo(values.email);
@@ -40,7 +35,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
     }
   });
 
-  const busy = form.formState.isSubmitting || forgot.isPending;
+  const busy = isSubmitting || forgot.isPending;
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">

@@ -1,7 +1,6 @@
-import { PASSWORD_MIN_LENGTH, resetPasswordInputSchema } from '@doppel/contracts';
+import { PASSWORD_MIN_LENGTH } from '@doppel/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
@@ -10,16 +9,13 @@ import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import { useSessionManager } from '@/lib/services';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { useResetPassword } from '../api/use-auth-mutations';
 import { useLinkToken } from '../hooks/use-link-token';
+import { checkNewPassword } from '../utils/auth-checks';
 import { useRunOnce } from '../hooks/use-run-once';
 import { AuthFrame } from './auth-frame';
 import { LinkResult } from './link-result';
-
-const newPasswordFormSchema = resetPasswordInputSchema.pick({ password: true });
-type NewPasswordInput = z.input<typeof newPasswordFormSchema>;
-type NewPasswordValues = z.output<typeof newPasswordFormSchema>;
 
 /** /auth/reset?token=… — the link from the forgot-password email. */
 export function ResetPasswordPage() {
@@ -27,17 +23,15 @@ export function ResetPasswordPage() {
   const token = useLinkToken();
   const sessionManager = useSessionManager();
   const reset = useResetPassword();
-  const { form, errorText, field, showServerErrors } = useZodForm<NewPasswordInput, NewPasswordValues>(
-    newPasswordFormSchema,
-    {
-      messages: 'auth',
-      defaultValues: { password: '' },
-    },
-  );
+  const { handleSubmit, isSubmitting, errorText, field, showServerErrors } = useCheckedForm({
+    messages: 'auth',
+    defaultValues: { password: '' },
+    check: checkNewPassword,
+  });
   useDocumentTitle(t('reset.title'));
   useRunOnce(() => sessionManager.notifyPasswordRecovery(), Boolean(token));
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const submit = handleSubmit(async ({ password }) => {
     if (!token) return;
     try {
       await reset.mutateAsync({ token, password });
@@ -73,7 +67,7 @@ export function ResetPasswordPage() {
       </LinkResult>
     );
   } else {
-    const busy = form.formState.isSubmitting || reset.isPending;
+    const busy = isSubmitting || reset.isPending;
     const tokenRejected = isApiError(reset.error) && reset.error.code === 'invalid_token';
     body = (
       <div className="grid gap-4">

@@ -1,18 +1,20 @@
-import { signInInputSchema, type MfaChallenge, type SignInInput } from '@doppel/contracts';
-import { useState } from 'react';
-import type { z } from 'zod';
+import type { MfaChallenge } from '@doppel/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
 import { notifyError } from '@/lib/notify';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { useSignIn } from '../api/use-auth-mutations';
-import { MfaStep } from './mfa-step';
+import { checkSignIn } from '../utils/auth-checks';
 import { ResendVerificationNotice } from './resend-verification-notice';
 
-type SignInValues = z.output<typeof signInInputSchema>;
+// The code step checks its codes with the contracts' zod schemas: it loads once a password was
+// right, so /auth's first download carries no zod (docs/decisions/053).
+const loadMfaStep = () => import('./mfa-step');
+const MfaStep = lazy(() => loadMfaStep().then((m) => ({ default: m.MfaStep })));
 
 interface SignInFormProps {
   onSignedIn: () => void;
@@ -26,16 +28,16 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   /** Set when the password was right and the account asks for its second factor. */
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  const { form, errorText, field, showServerErrors } = useZodForm<SignInInput, SignInValues>(
-    signInInputSchema,
-    {
-      messages: 'auth',
-      defaultValues: { email: defaultEmail, password: '' },
-    },
-  );
+  const { handleSubmit, isSubmitting, errorText, field, getValue, showServerErrors } = useCheckedForm({
+    messages: 'auth',
+    defaultValues: { email: defaultEmail, password: '' },
+    check: checkSignIn,
+  });
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     setUnverifiedEmail(null);
+    // The code step's chunk downloads while the password is checked.
+    void loadMfaStep();
     try {
       const answer = await signIn.mutateAsync(values);
       if ('mfaRequired' in answer) setChallenge(answer);
@@ -47,10 +49,14 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
     }
   });
 
-  const busy = form.formState.isSubmitting || signIn.isPending;
+  const busy = isSubmitting || signIn.isPending;
 
   if (challenge) {
-    return <MfaStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <MfaStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />
+      </Suspense>
+    );
   }
 
   return (
@@ -78,7 +84,7 @@ export function SignInForm({ onSignedIn, onForgotPassword, defaultEmail = '' }: 
         )}
       </FormField>
       <div className="-mt-1 flex justify-end">
-        <Button variant="link" size="inline" onClick={() => onForgotPassword(form.getValues('email'))}>
+        <Button variant="link" size="inline" onClick={() => onForgotPassword(getValue('email'))}>
           {t('forgot.link')}
         </Button>
       </div>

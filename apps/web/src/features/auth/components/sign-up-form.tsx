@@ -1,26 +1,18 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  signUpInputSchema,
-  type InstanceInfo,
-  type SignUpInput,
-  type SignUpResult,
-} from '@doppel/contracts';
+import { PASSWORD_MIN_LENGTH, type InstanceInfo, type SignUpResult } from '@doppel/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, MailX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { notifyError } from '@/lib/notify';
 import { useApi } from '@/lib/services';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { getInstanceInfo } from '../api/auth-api';
 import { useResendVerification, useSignUp } from '../api/use-auth-mutations';
-
-type SignUpValues = z.output<typeof signUpInputSchema>;
+import { checkSignUp } from '../utils/auth-checks';
 
 interface SignUpFormProps {
   onGoToSignIn: (email: string) => void;
@@ -36,15 +28,13 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
   const instance = useQuery({ queryKey: ['instance'], queryFn: () => getInstanceInfo(api) }).data;
   const [createdEmail, setCreatedEmail] = useState<string | null>(null);
   const [result, setResult] = useState<SignUpResult | null>(null);
-  const { form, errorText, field, showServerErrors } = useZodForm<SignUpInput, SignUpValues>(
-    signUpInputSchema,
-    {
-      messages: 'auth',
-      defaultValues: { fullName: '', email: '', password: '' },
-    },
-  );
+  const { handleSubmit, isSubmitting, errorText, field, showServerErrors } = useCheckedForm({
+    messages: 'auth',
+    defaultValues: { fullName: '', email: '', password: '' },
+    check: checkSignUp,
+  });
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       setResult(await signUp.mutateAsync(values));
       setCreatedEmail(values.email);
@@ -104,7 +94,7 @@ export function SignUpForm({ onGoToSignIn, onForgotPassword }: SignUpFormProps) 
     );
   }
 
-  const busy = form.formState.isSubmitting || signUp.isPending;
+  const busy = isSubmitting || signUp.isPending;
   return (
     <form
       noValidate
