@@ -17,7 +17,7 @@ import { buildWeb, webBuildIsStale } from '../scripts/web-build.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const ROUNDS = Number(options.rounds);
-const TASKS = 20_000;
+const TASKS = Number(process.env.TASKS ?? 20_000);
 const SECRET_KEY = 'bench-restart-secret-key-that-is-long-enough-0123456789';
 
 const { openDatabase, tasks, inArray, count } = await import('../packages/db/src/index.ts');

@@ -2,11 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
+import { useWindowedList } from '@/lib/use-windowed-list';
 import { cn } from '@/lib/utils';
 import { documentsOf, type useDocuments } from '../api/knowledge-api';
 import { formatCount } from '../utils/format';
 import { DocumentListEmpty, DocumentListSkeleton } from './document-list-states';
 import { DocumentRow } from './document-row';
+
+/** A row's usual height before it is measured, and the space between rows. */
+const ESTIMATED_ROW_HEIGHT = 150;
+const ROW_GAP = 12;
 
 interface DocumentListProps {
   documents: ReturnType<typeof useDocuments>;
@@ -16,9 +21,27 @@ interface DocumentListProps {
   onAdd: () => void;
 }
 
-/** The documents of the chosen category, newest first, with "Load more" for the next page. */
+/**
+ * The documents of the chosen category, newest first. Windowed (lib/use-windowed-list.ts): only
+ * the rows near the window are in the page, and the next page loads as the end comes into view,
+ * with "Load more" for an explicit request.
+ */
 export function DocumentList({ documents, filtered, onOpen, onAdd }: DocumentListProps) {
   const { t, i18n } = useTranslation('knowledge');
+  const items = documents.data ? documentsOf(documents.data) : [];
+  // Counted with the first page only (with the base's figures); later pages leave it out.
+  const total = documents.data?.pages[0]?.total ?? items.length;
+  const windowed = useWindowedList({
+    count: items.length,
+    keyOf: (index) => items[index]!.id,
+    estimatedRowHeight: ESTIMATED_ROW_HEIGHT,
+    gap: ROW_GAP,
+    total,
+    hasNextPage: documents.hasNextPage,
+    isFetchingNextPage: documents.isFetchingNextPage,
+    loadsOnScroll: !documents.isFetchNextPageError,
+    fetchNextPage: () => void documents.fetchNextPage(),
+  });
 
   if (documents.isPending) return <DocumentListSkeleton />;
   if (!documents.data) {
@@ -31,19 +54,23 @@ export function DocumentList({ documents, filtered, onOpen, onAdd }: DocumentLis
     );
   }
 
-  const items = documentsOf(documents.data);
   if (items.length === 0) return <DocumentListEmpty filtered={filtered} onAdd={onAdd} />;
 
-  // Counted with the first page only (with the base's figures); later pages leave it out.
-  const total = documents.data.pages[0]?.total ?? items.length;
   return (
     <div className="grid gap-3">
       <ul
+        {...windowed.listProps}
         aria-label={t('list.label')}
-        className={cn('grid gap-3 transition-opacity', documents.isPlaceholderData && 'opacity-60')}
+        className={cn(
+          windowed.listProps.className,
+          'transition-opacity',
+          documents.isPlaceholderData && 'opacity-60',
+        )}
       >
-        {items.map((document) => (
-          <DocumentRow key={document.id} document={document} onOpen={onOpen} />
+        {windowed.items.map((item) => (
+          <li key={item.key} {...windowed.rowProps(item)}>
+            <DocumentRow document={items[item.index]!} onOpen={onOpen} />
+          </li>
         ))}
       </ul>
       {documents.isFetchNextPageError ? (

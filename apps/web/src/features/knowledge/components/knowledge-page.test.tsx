@@ -232,7 +232,7 @@ describe('Knowledge base list', () => {
   );
 
   it(
-    'loads further pages with "Load more"',
+    'loads the next page as the end of the list comes into view, each row placed among all',
     async () => {
       const many = Array.from({ length: 51 }, (_, index) =>
         makeDocument({
@@ -240,19 +240,19 @@ describe('Knowledge base list', () => {
           uploadDate: new Date(Date.UTC(2026, 0, 1) + (51 - index) * 60_000).toISOString(),
         }),
       );
-      const { user, fake } = renderKnowledge(knowledgeServer(many).routes);
+      const { fake } = renderKnowledge(knowledgeServer(many).routes);
       const list = await screen.findByRole('list', { name: 'Documents' });
-      expect(within(list).getAllByRole('article')).toHaveLength(50);
-      expect(screen.getByText('Shown: 50 of 51')).toBeInTheDocument();
-      expect(screen.queryByRole('article', { name: 'Note 51' })).not.toBeInTheDocument();
-
-      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      // The test DOM has no layout: every loaded row is in view, so the end is reached at once
+      // and the next page loads without a click.
       expect(await screen.findByRole('article', { name: 'Note 51' })).toBeInTheDocument();
       // The next page starts after the last document shown, by the first page's cursor.
       const asked = fake.callsTo(apiRoutes.knowledge.list).at(-1)!.query;
       expect(asked.get('cursor')).toBe(many[49]!.id);
       expect(asked.has('page')).toBe(false);
       expect(within(list).getAllByRole('article')).toHaveLength(51);
+      const rows = within(list).getAllByRole('listitem');
+      expect(rows[50]).toHaveAttribute('aria-posinset', '51');
+      expect(rows[50]).toHaveAttribute('aria-setsize', '51');
       expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
       // The figures and the total stay the first page's: the later page has none.
       expect(screen.getByText('Shown: 51 of 51')).toBeInTheDocument();
