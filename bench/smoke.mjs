@@ -7,8 +7,8 @@ import path from 'node:path';
 const runs = [
   ['deep-pages.mjs', { ROWS: '600', DEPTH: '10', N: '100', C: '4' }],
   ['list-overhead.mjs', { N: '300', C: '10', ROUNDS: '1' }],
-  ['document-list.mjs', { ROWS: '500', N: '100', C: '4', CALLS: '20' }],
-  ['campaign-leads.mjs', { ROWS: '500', N: '100', C: '4', CALLS: '20' }],
+  ['document-list.mjs', { ROWS: '600', N: '100', C: '4', CALLS: '20' }],
+  ['campaign-leads.mjs', { ROWS: '600', N: '100', C: '4', CALLS: '20' }],
   ['memory.mjs', {}, ['--rounds', '1', '--requests', '300']],
   ['restart.mjs', { TASKS: '1000' }, ['--rounds', '1']],
   ['task-list-browser.mjs', { TASKS: '200', STEPS: '100,200' }],
