@@ -1,4 +1,5 @@
 import { listTasksQuerySchema, type ListTasksQuery, type Task, type TaskPage } from '@doppel/contracts';
+import type { z } from 'zod';
 import { and, asc, contacts, count, desc, eq, sql, taskTallies, tasks, type DbOrTx } from '@doppel/db';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -28,7 +29,16 @@ export const TASK_NOT_FOUND = 'Task not found';
  * with other requests, so callers must not modify it.
  */
 export async function listTasks(ctx: AppContext, userId: string, query: ListTasksQuery): Promise<TaskPage> {
-  const { contactId, after, before, ...rest } = listTasksQuerySchema.parse(query);
+  return listCheckedTasks(ctx, userId, listTasksQuerySchema.parse(query));
+}
+
+/** listTasks for a query the route's schema has already checked and completed with defaults. */
+export async function listCheckedTasks(
+  ctx: AppContext,
+  userId: string,
+  query: z.output<typeof listTasksQuerySchema>,
+): Promise<TaskPage> {
+  const { contactId, after, before, ...rest } = query;
   // Read before the cache, so a forged cursor is a 400 and never a cache entry.
   const seek = after
     ? { after: readCreatedCursor(after)! }
