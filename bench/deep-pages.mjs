@@ -7,7 +7,7 @@
 // Environment: ROWS (default 10000; 100000 for the large run), DEPTH (pages, default 200), N
 // (requests per scenario, default 2000), C (concurrent clients, default 10).
 import { startBenchApp } from './lib/bench-app.mjs';
-import { runClients } from './lib/http-load.mjs';
+import { percentiles, runClients } from './lib/http-load.mjs';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 const LIMIT = 50;
@@ -106,10 +106,10 @@ for (const scenario of scenarios) {
     requests: REQUESTS,
     queries: scenario.queries,
   });
-  const latencies = result.latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const latencies = result.latencies;
+  const pct = percentiles(latencies);
   console.info(
-    `${scenario.name.padEnd(48)}${pad(pct(50).toFixed(1), 9)}${pad(pct(95).toFixed(1), 9)}${pad(latencies.at(-1).toFixed(1), 9)}${pad((latencies.length / result.seconds).toFixed(0), 8)}`,
+    `${scenario.name.padEnd(48)}${pad(pct(50).toFixed(1), 9)}${pad(pct(95).toFixed(1), 9)}${pad(pct(100).toFixed(1), 9)}${pad((latencies.length / result.seconds).toFixed(0), 8)}`,
   );
   if (scenario.budget) {
     const p95 = pct(95);

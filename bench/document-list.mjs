@@ -7,7 +7,7 @@
 // (documents, default 10,000), CALLS (one-at-a-time calls of the list, default 200).
 import { startBenchApp } from './lib/bench-app.mjs';
 import { deepPageCursor, printCallTimes } from './lib/deep-page.mjs';
-import { runClients } from './lib/http-load.mjs';
+import { percentiles, runClients } from './lib/http-load.mjs';
 
 const { documents, sql } = await import('../packages/db/src/index.ts');
 const { documentCategories, documentStatuses } = await import('../packages/contracts/src/index.ts');
@@ -69,7 +69,9 @@ const categoryCursor = await deepPageCursor({
 const scenarios = [
   { name: 'first page (limit 50, with the figures)', queries: [list] },
   { name: `${deep} by offset`, queries: [`${list}?page=${DEEP_PAGE}&limit=${DEEP_LIMIT}`] },
-  ...(cursor ? [{ name: `${deep} by cursor`, queries: [`${list}?limit=${DEEP_LIMIT}&cursor=${cursor}`] }] : []),
+  ...(cursor
+    ? [{ name: `${deep} by cursor`, queries: [`${list}?limit=${DEEP_LIMIT}&cursor=${cursor}`] }]
+    : []),
   {
     name: `documents: page ${categoryPage} of ${DEEP_LIMIT} by offset`,
     queries: [`${list}?category=documents&page=${categoryPage}&limit=${DEEP_LIMIT}`],
@@ -102,8 +104,8 @@ for (const scenario of scenarios) {
     requests: REQUESTS,
     queries: scenario.queries,
   });
-  const latencies = result.latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const latencies = result.latencies;
+  const pct = percentiles(latencies);
   console.info(
     `${scenario.name.padEnd(44)}${pad(pct(50).toFixed(1), 9)}${pad(pct(95).toFixed(1), 9)}${pad(pct(99).toFixed(1), 9)}${pad((latencies.length / result.seconds).toFixed(0), 8)}`,
   );
@@ -129,14 +131,19 @@ await printCallTimes(
       : []),
     {
       name: `documents: page ${categoryPage} of ${DEEP_LIMIT} by offset`,
-      load: () => listDocuments(ctx, userId, { category: 'documents', page: categoryPage, limit: DEEP_LIMIT }),
+      load: () =>
+        listDocuments(ctx, userId, { category: 'documents', page: categoryPage, limit: DEEP_LIMIT }),
     },
     ...(categoryCursor
       ? [
           {
             name: `documents: page ${categoryPage} of ${DEEP_LIMIT} by cursor`,
             load: () =>
-              listDocuments(ctx, userId, { category: 'documents', cursor: categoryCursor, limit: DEEP_LIMIT }),
+              listDocuments(ctx, userId, {
+                category: 'documents',
+                cursor: categoryCursor,
+                limit: DEEP_LIMIT,
+              }),
           },
         ]
       : []),

@@ -181,3 +181,9 @@ export function startPacedClients(options) {
     },
   };
 }
+
+/** The p-th percentile (0–100) of a run's latencies, as the list benchmarks print them. */
+export function percentiles(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
